@@ -1,0 +1,117 @@
+"""The command line: ``companion [tui|split|replay|stones|export] ...`` (see ``spec/interfaces.md``).
+
+Exit codes: 0 ok, 1 an invalid journal or file (the message names the line and why), 2 bad usage.
+Each command's work lives in ``companion/commands/<name>.py``, imported only when it runs, so that
+``companion split`` never loads Textual or WeasyPrint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from typing import Sequence
+
+from companion import __version__
+from companion.errors import CompanionError, JournalError, RulesetError, UsageError
+from companion.i18n import LOCALES, _, negotiate, set_language
+from companion.messages import describe_error
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors: exit 2 with a translated message
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, _("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
+
+
+def _lang_from_argv(argv: Sequence[str]) -> str | None:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    lang_help = _("language: {choices} (default: COMPANION_LANG, then the system's)", choices=", ".join(LOCALES))
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", metavar="L", help=lang_help)
+
+    parser = Parser(prog="companion", parents=[common],
+                    description=_("A referee assistant, rules companion and print shop for Diamant, Shifting Stones and Death Valley."))
+    parser.add_argument("--version", action="version", version=f"companion {__version__}",
+                        help=_("show the version and exit"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
+
+    tui = sub.add_parser("tui", parents=[common], help=_("start the referee assistant (the default)"))
+    tui.add_argument("--resume", metavar=_("FILE"), help=_("continue the game in this journal"))
+
+    split = sub.add_parser("split", parents=[common], help=_("check how gems are shared"),
+                           description=_("Share piles of gems among players, card by card (the default) or pooled."))
+    split.add_argument("piles", nargs="+", metavar="N", help=_("the gems on each card"))
+    split.add_argument("--among", required=True, metavar="K", help=_("how many players share"))
+    split.add_argument("--pooled", action="store_true", help=_("add the piles together before sharing"))
+    split.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+    replay = sub.add_parser("replay", parents=[common], help=_("replay a journal and show where the game stands"))
+    replay.add_argument("file", metavar=_("FILE"), help=_("the journal (JSON Lines)"))
+    replay.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+    stones = sub.add_parser("stones", parents=[common], help=_("Shifting Stones tools"))
+    stones_sub = stones.add_subparsers(dest="stones_command", metavar=_("COMMAND"), parser_class=Parser, required=True)
+    hint = stones_sub.add_parser("hint", parents=[common], help=_("the cheapest way to score a card or a hand"))
+    hint.add_argument("--grid", required=True, metavar="G", help=_("the grid: three rows of three faces, rows separated by /"))
+    group = hint.add_mutually_exclusive_group(required=True)
+    group.add_argument("--pattern", metavar="P", help=_("one pattern to make match"))
+    group.add_argument("--card", action="append", metavar=_("P=POINTS"), help=_("a card in hand (repeat for 2 to 6 cards)"))
+    hint.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+    export = sub.add_parser("export", parents=[common], help=_("print rule sheets, reference cards and score pads as PDF"))
+    export.add_argument("--game", metavar="G", help=_("one game: diamant, shifting_stones or death_valley"))
+    export.add_argument("--kind", metavar="K", help=_("one kind: rules, card or scorepad"))
+    export.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper size"))
+    export.add_argument("--out", metavar=_("DIR"), help=_("the folder for the PDFs (default: exports/)"))
+    export.add_argument("--journal", metavar=_("FILE"), help=_("the filled score sheet of this game's journal"))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        set_language(negotiate(_lang_from_argv(argv)))
+    except UsageError as exc:
+        set_language("en")
+        print(describe_error(exc), file=sys.stderr)
+        return EXIT_USAGE
+    from companion import _argparse_i18n
+
+    _argparse_i18n.install()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits on --help, --version and usage errors
+        return int(exc.code or 0)
+    command = args.command or "tui"
+    if command == "stones":
+        command = f"stones_{args.stones_command}"
+    try:
+        module = importlib.import_module(f"companion.commands.{command}")
+        return module.run(args)
+    except (JournalError, RulesetError) as exc:
+        print(describe_error(exc), file=sys.stderr)
+        return EXIT_INVALID
+    except CompanionError as exc:
+        print(describe_error(exc), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return EXIT_OK

@@ -1,0 +1,58 @@
+"""``companion split N... --among K [--pooled] [--json]``."""
+
+from __future__ import annotations
+
+import json
+
+from companion.arith import split_piles
+from companion.errors import UsageError
+from companion.i18n import _, current
+
+
+def _count(text: str, code: str) -> int:
+    """A whole number >= 0; Persian and other Unicode digits are welcome (``۱۵``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(code, value=text) from None
+    if value < 0:
+        raise UsageError(code, value=text)
+    return value
+
+
+def run(args) -> int:
+    piles = [_count(p, "bad_number") for p in args.piles]
+    among = _count(args.among, "bad_among")
+    if among < 1:
+        raise UsageError("bad_among", value=args.among)
+    result = split_piles(piles, among, pooled=args.pooled)
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        for line in describe(result):
+            print(line)
+    return 0
+
+
+def describe(result) -> list[str]:
+    tr = current()
+    lines = []
+    if result.mode == "pooled":
+        part = result.parts[0]
+        if len(result.piles) > 1:
+            lines.append(_("Pooled: {sum} = {total}", sum=" + ".join(tr.num(p) for p in result.piles), total=part.total))
+        lines.append(_("{total} = {among} × {each} + {left}", total=part.total, among=part.among, each=part.each, left=part.left))
+        lines.append(_("Each of the {among} players gets {each}; {left} go back onto one card.",
+                       among=part.among, each=part.each, left=part.left))
+        return lines
+    for index, part in enumerate(result.parts, 1):
+        equation = _("{total} = {among} × {each} + {left}", total=part.total, among=part.among, each=part.each, left=part.left)
+        if len(result.parts) > 1:
+            lines.append(_("Card {index}: {equation}: each gets {each}, {left} stay on the card.",
+                           index=index, equation=equation, each=part.each, left=part.left))
+        else:
+            lines.append(_("{equation}: each gets {each}, {left} stay on the card.", equation=equation, each=part.each, left=part.left))
+    if len(result.parts) > 1:
+        lines.append(_("In all, each of the {among} players gets {each}; {left} stay on the cards.",
+                       among=result.among, each=result.each, left=result.left_total))
+    return lines

@@ -1,0 +1,246 @@
+"""Languages: negotiation, catalogs (gettext through Babel), localized numbers.
+
+The four locale ids are fixed: ``en``, ``fa``, ``zh_Hant``, ``zh_Hans``; one catalog folder each in
+``locales/<id>/LC_MESSAGES/companion.po``.  Catalogs are read straight from the ``.po`` files (compiled
+in memory), so a fresh clone works without a build step.
+
+Messages use ``{name}`` placeholders.  :meth:`Translator.gettext` formats them, turning numbers into
+the locale's own digits (Persian digits for ``fa``; Babel leaves digits Latin, so we map them).
+"""
+
+from __future__ import annotations
+
+import io
+import locale as _pylocale
+import os
+import threading
+from fractions import Fraction
+from functools import cache
+from typing import Any, Iterable, Mapping
+
+from companion.errors import UsageError
+from companion.paths import data_dir
+
+LOCALES: tuple[str, ...] = ("en", "fa", "zh_Hant", "zh_Hans")
+DOMAIN = "companion"
+RTL_LOCALES = frozenset({"fa"})
+
+# Names people and systems use for our locales, lower-cased with "-" turned into "_".
+_ALIASES: dict[str, str] = {
+    "en": "en", "english": "en", "c": "en", "posix": "en",
+    "fa": "fa", "per": "fa", "fas": "fa", "persian": "fa", "farsi": "fa",
+    "zh_hant": "zh_Hant", "zh_tw": "zh_Hant", "zh_hk": "zh_Hant", "zh_mo": "zh_Hant",
+    "zh_hant_tw": "zh_Hant", "zh_hant_hk": "zh_Hant", "zh_hant_mo": "zh_Hant",
+    "zh_hans": "zh_Hans", "zh_cn": "zh_Hans", "zh_sg": "zh_Hans", "zh_my": "zh_Hans",
+    "zh_hans_cn": "zh_Hans", "zh_hans_sg": "zh_Hans", "zh": "zh_Hans",
+}
+_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction without translating it (translate later, where it is shown)."""
+    return message
+
+
+def normalize_locale(name: str | None) -> str | None:
+    """Map ``zh-TW``, ``fa_IR.UTF-8``, ``en_US`` ... to one of :data:`LOCALES`, or ``None``."""
+    if not name:
+        return None
+    key = name.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_").lower()
+    if not key:
+        return None
+    if key in _ALIASES:
+        return _ALIASES[key]
+    parts = key.split("_")
+    # Language + script or region we know (zh_hant_xx), then the bare language (fa_ir -> fa).
+    for n in range(len(parts) - 1, 0, -1):
+        found = _ALIASES.get("_".join(parts[:n]))
+        if found and not (parts[0] == "zh" and n == 1 and len(parts) > 1):
+            return found
+    if parts[0] == "en":
+        return "en"
+    return None
+
+
+def negotiate(explicit: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The locale to use: ``--lang``, then ``COMPANION_LANG``, then the system locale, then ``en``.
+
+    An explicit choice (flag or variable) that names no locale we have is a :class:`UsageError`;
+    an unknown system locale silently falls back to English.
+    """
+    environ = os.environ if environ is None else environ
+    for given in (explicit, environ.get("COMPANION_LANG")):
+        if given:
+            found = normalize_locale(given)
+            if found is None:
+                raise UsageError("unknown_language", language=given, choices=" ".join(LOCALES))
+            return found
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = environ.get(var)
+        if value:
+            for candidate in value.split(":"):
+                found = normalize_locale(candidate)
+                if found:
+                    return found
+            break
+    if environ is os.environ:
+        try:
+            found = normalize_locale(_pylocale.getlocale()[0])
+        except ValueError:
+            found = None
+        if found:
+            return found
+    return "en"
+
+
+class Translator:
+    """Translations and number formatting for one locale."""
+
+    def __init__(self, locale: str, translations: Any) -> None:
+        self.locale = locale
+        self._t = translations
+        self.direction = "rtl" if locale in RTL_LOCALES else "ltr"
+        self.babel_locale = {"zh_Hant": "zh_Hant_TW", "zh_Hans": "zh_Hans_CN"}.get(locale, locale)
+
+    def __repr__(self) -> str:
+        return f"Translator({self.locale!r})"
+
+    # -- numbers -----------------------------------------------------------------------------------
+    def digits(self, text: str) -> str:
+        """Replace ASCII digits by the locale's own (only ``fa`` differs)."""
+        return text.translate(_PERSIAN_DIGITS) if self.locale == "fa" else text
+
+    def num(self, value: int | float | Fraction) -> str:
+        """A number as people of this locale write it: ``1,234``; ``۱٬۲۳۴`` in Persian."""
+        from babel.numbers import format_decimal
+
+        if isinstance(value, Fraction):
+            if value.denominator == 1:
+                value = value.numerator
+            else:
+                return self.fraction(value)
+        return self.digits(format_decimal(value, locale=self.babel_locale, numbering_system="default"))
+
+    def fraction(self, value: Fraction) -> str:
+        """An exact fraction as ``a/b`` in the locale's digits (``۳/۱۰``)."""
+        value = Fraction(value)
+        return self.digits(f"{value.numerator}/{value.denominator}")
+
+    def percent(self, value: Fraction | float, decimals: int = 1) -> str:
+        from babel.numbers import format_percent
+
+        pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+        text = format_percent(float(value), pattern, locale=self.babel_locale, numbering_system="default")
+        return self.digits(text).replace("%", "٪") if self.locale == "fa" else text
+
+    def join(self, items: Iterable[str]) -> str:
+        """``Ava, Ben and Chen`` in the locale's own list style."""
+        from babel.lists import format_list
+
+        items = list(items)
+        return format_list(items, locale=self.babel_locale) if items else ""
+
+    # -- messages ----------------------------------------------------------------------------------
+    def _format(self, text: str, params: Mapping[str, Any]) -> str:
+        if not params:
+            return text
+        return text.format(**{k: self._param(v) for k, v in params.items()})
+
+    def _param(self, value: Any) -> Any:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, (int, Fraction)):
+            return self.num(value)
+        return value
+
+    def gettext(self, message: str, /, **params: Any) -> str:
+        return self._format(self._t.gettext(message), params)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        params.setdefault("n", n)
+        return self._format(self._t.ngettext(singular, plural, n), params)
+
+
+def catalog_path(locale: str):
+    return data_dir("locales") / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+_lock = threading.Lock()
+
+
+@cache
+def translator(locale: str) -> Translator:
+    """The (cached) translator for one of :data:`LOCALES`."""
+    if locale not in LOCALES:
+        raise UsageError("unknown_language", language=locale, choices=" ".join(LOCALES))
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import NullTranslations, Translations
+
+    path = catalog_path(locale)
+    if not path.exists():
+        return Translator(locale, NullTranslations())
+    with _lock, path.open("rb") as fh:
+        catalog = read_po(fh, locale=locale, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translator(locale, Translations(fp=buffer, domain=DOMAIN))
+
+
+# -- the current language (the TUI switches it at run time; the CLI sets it once) ---------------
+_current = "en"
+
+
+def set_language(locale: str) -> Translator:
+    global _current
+    tr = translator(locale)
+    _current = locale
+    return tr
+
+
+def current() -> Translator:
+    return translator(_current)
+
+
+def _(message: str, /, **params: Any) -> str:
+    """Translate ``message`` into the current language and fill its ``{placeholders}``."""
+    return current().gettext(message, **params)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    return current().ngettext(singular, plural, n, **params)
+
+
+def catalog_problems() -> list[str]:
+    """Untranslated, fuzzy or placeholder-mismatched messages in any catalog (empty when all is well)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    field = re.compile(r"\{([^{}]*)\}")
+    problems: list[str] = []
+    for locale in LOCALES:
+        path = catalog_path(locale)
+        if not path.exists():
+            problems.append(f"{locale}: catalog missing ({path})")
+            continue
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=locale, domain=DOMAIN)
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = [message.id] if isinstance(message.id, str) else list(message.id)
+            strings = [message.string] if isinstance(message.string, str) else list(message.string)
+            if message.fuzzy:
+                problems.append(f"{locale}: fuzzy: {ids[0]!r}")
+            if not all(strings):
+                problems.append(f"{locale}: untranslated: {ids[0]!r}")
+                continue
+            wanted = set(field.findall(ids[-1])) | set(field.findall(ids[0]))
+            for text in strings:
+                got = set(field.findall(text))
+                # A plural form may leave out {n} (Chinese has one form), never invent a field.
+                if got - wanted or (wanted - got) - {"n"}:
+                    problems.append(f"{locale}: placeholders differ in {ids[0]!r}: {sorted(got)} vs {sorted(wanted)}")
+    return problems

@@ -1,0 +1,95 @@
+"""Error codes -> sentences.  The one place that turns a :class:`CompanionError` into text.
+
+Core codes live here; each game adds its own in ``companion/games/<game>/messages.py`` as a dict
+``MESSAGES`` of ``code -> N_("text with {params}")`` (codes are prefixed with the game's short name:
+``diamant.``, ``stones.``, ``valley.``).  Unknown codes still produce a readable (translated) fallback.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.i18n import N_, Translator, current
+
+CORE: dict[str, str] = {
+    # language and usage
+    "unknown_language": N_("Unknown language “{language}”. Choose one of: {choices}."),
+    "bad_number": N_("“{value}” is not a whole number of 0 or more."),
+    "bad_among": N_("The number of players sharing must be 1 or more, not {value}."),
+    "nothing_to_undo": N_("There is nothing to undo."),
+    "nothing_to_redo": N_("There is nothing to redo."),
+    # journal files
+    "journal_missing": N_("The journal file {path} does not exist."),
+    "journal_is_directory": N_("{path} is a folder, not a journal file."),
+    "journal_unreadable": N_("The journal file {path} cannot be read: {reason}."),
+    "journal_empty": N_("Line {line}: the journal is empty; its first line must be the header."),
+    "journal_not_utf8": N_("Line {line}: the text is not valid UTF-8."),
+    "journal_bad_json": N_("Line {line}: not valid JSON ({reason})."),
+    "journal_not_object": N_("Line {line}: each line must be one JSON object."),
+    "journal_no_event": N_("Line {line}: the object has no “event” name."),
+    "journal_second_header": N_("Line {line}: a second header; a journal has exactly one, on line 1."),
+    "journal_header_not_a_journal": N_("Line {line}: this is not a companion journal (the header must say \"journal\": \"companion\")."),
+    "journal_header_bad_version": N_("Line {line}: the journal version {value} is not valid."),
+    "journal_header_newer_version": N_("Line {line}: the journal has version {value}, newer than this companion reads; please update."),
+    "journal_header_unknown_game": N_("Line {line}: unknown game {value}."),
+    "journal_header_bad_ruleset": N_("Line {line}: the ruleset {value} is not valid."),
+    "journal_header_no_players": N_("Line {line}: the header needs a list of players."),
+    "journal_header_bad_options": N_("Line {line}: “options” must be an object of settings."),
+    "journal_bad_player": N_("Line {line}: the player name {name} is not valid (it must be non-empty text without control characters)."),
+    "journal_duplicate_player": N_("Line {line}: the player name “{name}” is used twice."),
+    "journal_nothing_to_undo": N_("Line {line}: an undo with nothing left to undo."),
+    "journal_nothing_to_redo": N_("Line {line}: a redo that does not follow an undo."),
+    "journal_truncated": N_("Line {line} was cut off in the middle (the program stopped while writing it) and was dropped; everything before it loaded."),
+    "journal_bad_setup": N_("Line {line}: the game cannot be set up: {reason}"),
+    "journal_rejected_event": N_("Line {line}: {reason}"),
+    "journal_write_failed": N_("The journal {path} cannot be written ({reason}); the game is kept in memory."),
+    # rulesets and data files
+    "ruleset_unknown": N_("There is no ruleset “{ruleset}”. Known: {choices}."),
+    "ruleset_unreadable": N_("The rules file {path} cannot be read: {reason}."),
+    "ruleset_bad_toml": N_("The rules file {path} is not valid TOML: {reason}."),
+    "ruleset_unknown_setting": N_("{path}: unknown setting “{setting}”."),
+    "ruleset_bad_setting": N_("{path}: the setting “{setting}” is not valid: {expected}."),
+    "ruleset_missing_setting": N_("{path}: the setting “{setting}” is missing."),
+}
+
+_GAME_PREFIXES = {
+    "diamant.": "companion.games.diamant.messages",
+    "stones.": "companion.games.shifting_stones.messages",
+    "valley.": "companion.games.death_valley.messages",
+}
+
+
+def message_for(code: str) -> str | None:
+    if code in CORE:
+        return CORE[code]
+    for prefix, module in _GAME_PREFIXES.items():
+        if code.startswith(prefix):
+            try:
+                return importlib.import_module(module).MESSAGES.get(code)
+            except ImportError:
+                return None
+    return None
+
+
+def describe(code: str, params: dict[str, Any], tr: Translator | None = None) -> str:
+    """The sentence for ``code`` in ``tr``'s language (the current one by default)."""
+    tr = tr or current()
+    params = dict(params)
+    # Journal wrappers carry the inner error's code: describe it first and pass it on as {reason}.
+    inner = params.pop("code", None)
+    if inner is not None:
+        params["reason"] = describe(inner, params, tr)
+    template = message_for(code)
+    if template is None:
+        detail = ", ".join(f"{k}={v}" for k, v in params.items() if k != "reason")
+        return tr.gettext("Unexpected problem: {code} {detail}", code=code, detail=detail)
+    try:
+        return tr.gettext(template, **params)
+    except (KeyError, IndexError, ValueError):
+        return tr.gettext(template.replace("{", "{{").replace("}", "}}"))
+
+
+def describe_error(error: CompanionError, tr: Translator | None = None) -> str:
+    return describe(error.code, error.params, tr)

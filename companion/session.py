@@ -1,0 +1,148 @@
+"""A game in play: the journal, the engine and the states, kept in step.
+
+``Session.apply`` checks an event against the rules *first*, appends it durably to the journal, and
+only then moves the state on -- so a rejected event changes nothing (not even the file) and an
+acknowledged one survives a crash.  Undo and redo are journal events too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import JournalError, RuleError
+from companion.games import game_module
+from companion.journal import REDO, UNDO, Entry, Header, Journal, JournalWriter, read_journal
+
+
+@dataclass
+class Step:
+    event: dict[str, Any]
+    state: Any
+    outcome: Any
+
+
+def replay(journal: Journal) -> tuple[Any, list[Step]]:
+    """Fold a journal into its state.  A rejected event raises :class:`JournalError` naming its line."""
+    game = game_module(journal.header.game)
+    try:
+        state = game.start(journal.header)
+    except RuleError as exc:
+        raise JournalError("journal_bad_setup", line=1, code=exc.code, **exc.params) from exc
+    steps: list[Step] = []
+    for entry in journal.effective():
+        try:
+            state, outcome = game.apply(state, entry.event)
+        except RuleError as exc:
+            raise JournalError("journal_rejected_event", line=entry.line, code=exc.code, **exc.params) from exc
+        steps.append(Step(entry.event, state, outcome))
+    return state, steps
+
+
+class Session:
+    """A live game: ``apply``, ``undo``, ``redo``; every change is on disk before it is shown."""
+
+    def __init__(self, header: Header, writer: JournalWriter | None, initial: Any,
+                 steps: list[Step] | None = None, warnings: list | None = None) -> None:
+        self.header = header
+        self.writer = writer
+        self.game = game_module(header.game)
+        self.initial = initial
+        self.steps: list[Step] = steps or []
+        self.undone: list[Step] = []
+        self.warnings = warnings or []
+
+    # -- opening --------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, header: Header, path: str | Path | None) -> "Session":
+        initial = game_module(header.game).start(header)  # a bad setup fails before any file exists
+        writer = JournalWriter.create(path, header) if path is not None else None
+        return cls(header, writer, initial)
+
+    @classmethod
+    def resume(cls, path: str | Path) -> "Session":
+        journal = read_journal(path)
+        _, steps = replay(journal)  # validates every event before we append to it
+        game = game_module(journal.header.game)
+        session = cls(journal.header, None, game.start(journal.header), steps, journal.warnings)
+        session.undone = _redoable(journal, session)
+        session.writer, _ = JournalWriter.resume(path)
+        return session
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.steps[-1].state if self.steps else self.initial
+
+    @property
+    def last_outcome(self) -> Any:
+        return self.steps[-1].outcome if self.steps else None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.steps)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def check(self, event: dict[str, Any]) -> tuple[Any, Any]:
+        """What ``event`` would do, without doing it (raises :class:`RuleError` if impossible)."""
+        return self.game.apply(self.state, event)
+
+    def apply(self, event: dict[str, Any]) -> Any:
+        state, outcome = self.game.apply(self.state, event)
+        self._write(event)
+        self.steps.append(Step(event, state, outcome))
+        self.undone.clear()
+        return outcome
+
+    def undo(self) -> Step:
+        if not self.steps:
+            raise RuleError("nothing_to_undo")
+        self._write({"event": UNDO})
+        step = self.steps.pop()
+        self.undone.append(step)
+        return step
+
+    def redo(self) -> Step:
+        if not self.undone:
+            raise RuleError("nothing_to_redo")
+        self._write({"event": REDO})
+        step = self.undone.pop()
+        self.steps.append(step)
+        return step
+
+    def _write(self, event: dict[str, Any]) -> None:
+        if self.writer is not None:
+            self.writer.append(event)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+def _redoable(journal: Journal, session: Session) -> list[Step]:
+    """After a resume, the events that a ``redo`` may still bring back (undone at the end of the file)."""
+    done: list[Entry] = []
+    undone: list[Entry] = []
+    for entry in journal.entries:
+        if entry.kind == UNDO:
+            undone.append(done.pop())
+        elif entry.kind == REDO:
+            done.append(undone.pop())
+        else:
+            undone.clear()
+            done.append(entry)
+    # Rebuild the steps an eventual redo would restore, replaying them on top of the current state.
+    steps: list[Step] = []
+    state = session.state
+    for entry in reversed(undone):
+        try:
+            state, outcome = session.game.apply(state, entry.event)
+        except RuleError:
+            break
+        steps.append(Step(entry.event, state, outcome))
+    return list(reversed(steps))
