@@ -42,6 +42,11 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for extraction; translate later with ``ngettext(*pair, n)``."""
+    return singular, plural
+
+
 def normalize_locale(name: str | None) -> str | None:
     """Map ``zh-TW``, ``fa_IR.UTF-8``, ``en_US`` ... to one of :data:`LOCALES`, or ``None``."""
     if not name:

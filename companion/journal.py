@@ -132,7 +132,7 @@ def _parse_event(text: str, line: int) -> dict[str, Any]:
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise JournalError("journal_bad_json", line=line, reason=str(exc)[:200]) from None
+        raise JournalError("journal_bad_json", line=line, column=getattr(exc, "colno", 1)) from None
     if not isinstance(obj, dict):
         raise JournalError("journal_not_object", line=line)
     kind = obj.get("event")
@@ -194,7 +194,7 @@ def parse_journal(data: bytes, path: Path | None = None) -> Journal:
                 try:
                     obj = json.loads(text)
                 except (ValueError, RecursionError) as exc:
-                    raise JournalError("journal_bad_json", line=number, reason=str(exc)[:200]) from None
+                    raise JournalError("journal_bad_json", line=number, column=getattr(exc, "colno", 1)) from None
                 header = parse_header(obj, number)
             else:
                 entries.append(Entry(number, _parse_event(text, number)))

@@ -26,7 +26,7 @@ CORE: dict[str, str] = {
     "journal_unreadable": N_("The journal file {path} cannot be read: {reason}."),
     "journal_empty": N_("Line {line}: the journal is empty; its first line must be the header."),
     "journal_not_utf8": N_("Line {line}: the text is not valid UTF-8."),
-    "journal_bad_json": N_("Line {line}: not valid JSON ({reason})."),
+    "journal_bad_json": N_("Line {line}: not valid JSON (the problem is near column {column})."),
     "journal_not_object": N_("Line {line}: each line must be one JSON object."),
     "journal_no_event": N_("Line {line}: the object has no “event” name."),
     "journal_second_header": N_("Line {line}: a second header; a journal has exactly one, on line 1."),

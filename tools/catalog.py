@@ -66,7 +66,7 @@ def _write(path: Path, catalog) -> None:
 def _sync() -> None:
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "-q", "extract", "-F", "pyproject.toml",
-         "--no-location", "--sort-output", "--omit-header", "--project", "companion",
+         "-k", "N_plural:1,2", "--no-location", "--sort-output", "--omit-header", "--project", "companion",
          "-o", str(POT), "companion/"],
         cwd=ROOT, check=True)
     template = _read(POT)

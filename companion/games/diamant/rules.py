@@ -1,0 +1,196 @@
+"""Diamant rulesets: validated TOML data (presets ship in ``rulesets/``; house rules are copies).
+
+A ruleset is found by id among the presets and the user's ``<config>/rulesets/*.toml``, or by path.
+A journal header's ``options`` override single settings and go through the same checks.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from companion.errors import RulesetError
+
+PRESET_DIR = Path(__file__).resolve().parent / "rulesets"
+PRESETS = ("diamant", "diamant-classic", "incan-gold", "house-001")
+
+LEAVING_SPLITS = ("pooled", "per_card")
+RELIC_CLAIMS = ("lone_leaver", "last_leaver", "none")
+REMAINDERS = ("stays_on_card", "dealt")
+TIEBREAKS = ("shared", "most_relics")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    players: tuple[int, int]
+    rounds: int
+    treasures: tuple[int, ...]
+    hazards: tuple[str, ...]
+    hazard_copies: int
+    relics: int
+    relics_per_round: int | str  # an int per round, or "all" at the start
+    relic_values: tuple[int, ...] | str  # values by claim order, or "printed" (entered when drawn)
+    leaving_split: str
+    relic_claim: str
+    remainder: str
+    starting_gems: int
+    tiebreak: str
+    denominations: tuple[tuple[str, int], ...]
+    source: str = ""  # the file it came from (for messages)
+
+    @property
+    def printed_relics(self) -> bool:
+        return self.relic_values == "printed"
+
+    @property
+    def dealt(self) -> bool:
+        return self.remainder == "dealt"
+
+    def relic_value(self, order: int) -> int:
+        """The value of the ``order``-th relic claimed in the game (0-based)."""
+        values = self.relic_values
+        assert not isinstance(values, str)
+        return values[min(order, len(values) - 1)]
+
+
+SETTINGS = tuple(f.name for f in fields(Ruleset) if f.name != "source")
+
+
+def _bad(path: str, setting: str, expected: str) -> RulesetError:
+    return RulesetError("ruleset_bad_setting", path=path, setting=setting, expected=expected)
+
+
+def _int(data: Mapping[str, Any], key: str, path: str, low: int, high: int) -> int:
+    value = data[key]
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _bad(path, key, f"a whole number from {low} to {high}")
+    return value
+
+
+def _choice(data: Mapping[str, Any], key: str, path: str, choices: tuple[str, ...]) -> str:
+    value = data[key]
+    if value not in choices:
+        raise _bad(path, key, " | ".join(choices))
+    return value
+
+
+def _ids(value: Any, path: str, key: str) -> tuple[str, ...]:
+    if (not isinstance(value, list) or not value
+            or not all(isinstance(v, str) and v and v.replace("_", "").replace("-", "").isalnum() for v in value)
+            or len(set(value)) != len(value)):
+        raise _bad(path, key, "a list of distinct ids such as [\"snake\", \"spider\"]")
+    return tuple(value)
+
+
+def validate(data: Mapping[str, Any], path: str) -> Ruleset:
+    """Check every setting; the error names the file and the setting."""
+    unknown = sorted(set(data) - set(SETTINGS))
+    if unknown:
+        raise RulesetError("ruleset_unknown_setting", path=path, setting=unknown[0])
+    for key in SETTINGS:
+        if key not in data:
+            raise RulesetError("ruleset_missing_setting", path=path, setting=key)
+    if not isinstance(data["id"], str) or not data["id"].strip():
+        raise _bad(path, "id", "a non-empty name")
+    players = data["players"]
+    if (not isinstance(players, list) or len(players) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+            or not 1 <= players[0] <= players[1] <= 12):
+        raise _bad(path, "players", "[fewest, most], e.g. [3, 8]")
+    rounds = _int(data, "rounds", path, 1, 20)
+    treasures = data["treasures"]
+    if (not isinstance(treasures, list) or not treasures
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 1000 for v in treasures)):
+        raise _bad(path, "treasures", "a list of gem values from 1 to 1000")
+    hazards = _ids(data["hazards"], path, "hazards")
+    copies = _int(data, "hazard_copies", path, 1, 20)
+    relics = _int(data, "relics", path, 0, 50)
+    per_round = data["relics_per_round"]
+    if not (per_round == "all" or (isinstance(per_round, int) and not isinstance(per_round, bool) and 0 <= per_round <= 50)):
+        raise _bad(path, "relics_per_round", "a whole number per round, or \"all\"")
+    values = data["relic_values"]
+    if values == "printed":
+        relic_values: tuple[int, ...] | str = "printed"
+    elif isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in values):
+        relic_values = tuple(values)
+        if relics and not relic_values:
+            raise _bad(path, "relic_values", "one value per relic in claim order, or \"printed\"")
+    else:
+        raise _bad(path, "relic_values", "a list of values in claim order, or \"printed\"")
+    claim = _choice(data, "relic_claim", path, RELIC_CLAIMS)
+    if relics and claim == "none":
+        raise _bad(path, "relic_claim", "lone_leaver | last_leaver when there are relics")
+    denominations = data["denominations"]
+    if (not isinstance(denominations, list) or not denominations
+            or not all(isinstance(d, dict) and set(d) == {"id", "value"} and isinstance(d["id"], str)
+                       and isinstance(d["value"], int) and not isinstance(d["value"], bool) and d["value"] >= 1
+                       for d in denominations)
+            or 1 not in {d["value"] for d in denominations}):
+        raise _bad(path, "denominations", "a list of {id, value} including a coin of value 1")
+    return Ruleset(
+        id=data["id"].strip(), players=(players[0], players[1]), rounds=rounds, treasures=tuple(treasures),
+        hazards=hazards, hazard_copies=copies, relics=relics, relics_per_round=per_round,
+        relic_values=relic_values, leaving_split=_choice(data, "leaving_split", path, LEAVING_SPLITS),
+        relic_claim=claim, remainder=_choice(data, "remainder", path, REMAINDERS),
+        starting_gems=_int(data, "starting_gems", path, 0, 1000),
+        tiebreak=_choice(data, "tiebreak", path, TIEBREAKS),
+        denominations=tuple(sorted(((d["id"], d["value"]) for d in denominations), key=lambda d: -d[1])),
+        source=path)
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise RulesetError("ruleset_unreadable", path=str(path), reason="not found") from None
+    except OSError as exc:
+        raise RulesetError("ruleset_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
+
+
+def user_ruleset_dir() -> Path:
+    from companion.paths import user_config_dir
+
+    return user_config_dir() / "rulesets"
+
+
+def available(user_dir: Path | None = None) -> dict[str, Path]:
+    """Ruleset id -> file: the presets, then the user's house rules (a house file may not reuse a preset id)."""
+    found = {name: PRESET_DIR / f"{name}.toml" for name in PRESETS}
+    folder = user_ruleset_dir() if user_dir is None else user_dir
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.toml")):
+            found.setdefault(path.stem, path)
+    return found
+
+
+def load_ruleset(name: str, options: Mapping[str, Any] | None = None, user_dir: Path | None = None) -> Ruleset:
+    """A ruleset by id (preset or house file) or by path, with ``options`` overriding settings."""
+    known = available(user_dir)
+    if name not in known and options and set(SETTINGS) - {"id"} <= set(options):
+        # A journal that carries its whole ruleset (house rules travel with the game).
+        return validate({**options, "id": name}, "options")
+    if name in known:
+        path = known[name]
+    elif name.endswith(".toml") or "/" in name or "\\" in name:
+        path = Path(name).expanduser()
+    else:
+        raise RulesetError("ruleset_unknown", ruleset=name, choices=", ".join(known))
+    data = _read(path)
+    if options:
+        if "id" in options:
+            raise RulesetError("ruleset_unknown_setting", path="options", setting="id")
+        data = {**data, **options}
+    ruleset = validate(data, str(path) if not options else f"{path} + options")
+    if path.parent != PRESET_DIR and ruleset.id in PRESETS and not options:
+        raise _bad(str(path), "id", "a new name (preset names are reserved)")
+    return ruleset
+
+
+def with_settings(ruleset: Ruleset, **changes: Any) -> Ruleset:
+    return replace(ruleset, **changes)
