@@ -1,10 +1,19 @@
-"""``companion tui``: until the referee assistant lands, show what the command line offers."""
+"""``companion tui [--lang L] [--resume FILE]``: the referee assistant."""
 
 from __future__ import annotations
 
 
 def run(args) -> int:
-    from companion.cli import build_parser
+    from pathlib import Path
 
-    build_parser().print_help()
+    from companion.i18n import negotiate
+    from companion.tui.app import make_app
+
+    language = negotiate(args.lang) if getattr(args, "lang", None) else None
+    resume = getattr(args, "resume", None)
+    if resume is not None:
+        from companion.journal import read_journal
+
+        read_journal(Path(resume))  # a missing or invalid file: a clear message and exit 1, no app
+    make_app(language=language, resume=resume).run()
     return 0

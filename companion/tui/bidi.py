@@ -1,0 +1,134 @@
+"""Right-to-left text for terminals that do no bidi.
+
+Textual lays text out left to right, cell by cell.  Most terminals (xterm, tmux, kitty, Alacritty,
+iTerm2, Windows Terminal) show the cells as they are, so Persian would read backwards.  In ``app``
+mode we wrap a paragraph into lines first, then reorder each line into visual order with the Unicode
+bidi algorithm (``bidi.algorithm``, which mirrors brackets correctly), keeping every character's
+style.  In ``terminal`` mode the terminal reorders by itself and we must leave the text logical.
+The contents of text inputs are never reordered.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # rich is loaded by Textual anyway; keep this module importable without it
+    from rich.text import Text
+
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+# "app" or "terminal"; the app sets it from the settings.
+mode = "app"
+
+
+def has_rtl(text: str) -> bool:
+    return _RTL.search(text) is not None
+
+
+def visual_order(text: str, rtl_base: bool) -> tuple[str, list[int]]:
+    """One line in display order, and for each displayed character the index it came from."""
+    from bidi import algorithm as A
+
+    storage = A.get_empty_storage()
+    base = 1 if rtl_base else 0
+    storage["base_level"] = base
+    storage["base_dir"] = ("L", "R")[base]
+    A.get_embedding_levels(text, storage)
+    for index, ch in enumerate(storage["chars"]):
+        ch["index"] = index
+    A.explicit_embed_and_overrides(storage)
+    A.resolve_weak_types(storage, False)
+    A.resolve_neutral_types(storage, False)
+    A.resolve_implicit_levels(storage, False)
+    A.reorder_resolved_levels(storage, False)
+    A.apply_mirroring(storage, False)
+    chars = storage["chars"]
+    return "".join(c["ch"] for c in chars), [c["index"] for c in chars]
+
+
+def reorder_line(line: "Text", rtl_base: bool) -> "Text":
+    """A styled line in visual order (styles follow their characters)."""
+    from rich.text import Text
+
+    plain = line.plain
+    if not has_rtl(plain) and not rtl_base:
+        return line
+    shown, order = visual_order(plain, rtl_base)
+    styles: list[list] = [[] for _ in plain]
+    for span in line.spans:
+        for i in range(max(span.start, 0), min(span.end, len(plain))):
+            styles[i].append(span.style)
+    out = Text(style=line.style, end="", no_wrap=True)
+    run, run_style = [], None
+    for ch, index in zip(shown, order):
+        spans = styles[index] if index < len(styles) else []
+        style = _combine(spans)
+        if style != run_style and run:
+            out.append("".join(run), style=run_style)
+            run = []
+        run.append(ch)
+        run_style = style
+    if run:
+        out.append("".join(run), style=run_style)
+    return out
+
+
+def _combine(spans: list):
+    if not spans:
+        return None
+    if len(spans) == 1:
+        return spans[0]
+    from rich.style import Style
+
+    return Style.combine(Style.parse(s) if isinstance(s, str) else s for s in spans)
+
+
+def for_display(text: "Text", width: int, rtl: bool, console=None) -> "Text":
+    """Wrap ``text`` to ``width`` cells, then put each line in visual order (``app`` mode only).
+
+    Right-to-left paragraphs are right-aligned.  Text without right-to-left letters in a
+    left-to-right paragraph comes back unchanged (Textual wraps it as usual).
+    """
+    from rich.console import Console
+    from rich.text import Text
+
+    if mode != "app" or width <= 0 or not (rtl or has_rtl(text.plain)):
+        if rtl:
+            text = text.copy()
+            text.justify = "right"
+        return text
+    console = console or _console()
+    lines = text.wrap(console, width, justify="left", overflow="fold")
+    shown = []
+    for line in lines:
+        line.rstrip()
+        shown.append(reorder_line(line, rtl))
+    if rtl:
+        for line in shown:
+            pad = width - line.cell_len
+            if pad > 0:
+                line.pad_left(pad)
+    result = Text("\n", end="", no_wrap=True).join(shown)
+    result.no_wrap = True
+    result.overflow = "crop"
+    return result
+
+
+def line(text: str, rtl: bool) -> str:
+    """A short one-line label (a footer key, a list item) in display order."""
+    if mode != "app" or not (rtl or has_rtl(text)):
+        return text
+    return visual_order(text, rtl)[0]
+
+
+_CONSOLE = None
+
+
+def _console():
+    global _CONSOLE
+    if _CONSOLE is None:
+        from rich.console import Console
+
+        _CONSOLE = Console(width=1000, color_system=None, legacy_windows=False)
+    return _CONSOLE

@@ -1,0 +1,33 @@
+"""The command palette: every action that makes sense on the current screen, in the current language."""
+
+from __future__ import annotations
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from companion.i18n import current
+from companion.tui import bidi
+
+
+class CompanionCommands(Provider):
+    def _commands(self):
+        screen = self.screen
+        entries = list(getattr(screen, "palette", lambda: ())())
+        entries.extend(self.app.app_palette())
+        return entries
+
+    @staticmethod
+    def _shown(text: str) -> str:
+        return bidi.line(text, current().direction == "rtl")
+
+    async def discover(self) -> Hits:
+        for entry in self._commands():
+            yield DiscoveryHit(self._shown(entry.title), entry.run, help=self._shown(entry.help) or None)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for entry in self._commands():
+            score = matcher.match(entry.title)
+            if score > 0:
+                shown = self._shown(entry.title)
+                display = matcher.highlight(entry.title) if shown == entry.title else shown
+                yield Hit(score, display, entry.run, help=self._shown(entry.help) or None)

@@ -1,0 +1,34 @@
+"""Messages of the referee assistant itself (codes prefixed ``tui.``) and the names of the games."""
+
+from __future__ import annotations
+
+from companion.errors import CompanionError
+from companion.i18n import N_, current
+
+MESSAGES = {
+    "tui.game_unavailable": N_("The screen for {game} is not available in this version."),
+    "tui.no_players": N_("Enter the players' names, one per line."),
+    "tui.player_count": N_("{game} is played by {low} to {high} players; you entered {count}."),
+    "tui.unknown_card": N_("“{text}” is not a card. Type a gem value, a hazard or “relic”."),
+    "tui.no_content": N_("The rules text for this game is not available yet."),
+}
+
+GAME_NAMES = {
+    "diamant": N_("Diamant"),
+    "shifting_stones": N_("Shifting Stones"),
+    "death_valley": N_("Death Valley"),
+}
+
+
+def game_name(game: str) -> str:
+    return current().gettext(GAME_NAMES[game]) if game in GAME_NAMES else game
+
+
+def describe(exc: CompanionError) -> str:
+    tr = current()
+    if exc.code in MESSAGES:
+        params = {k: game_name(v) if k == "game" else v for k, v in exc.params.items()}
+        return tr.gettext(MESSAGES[exc.code], **params)
+    from companion.messages import describe_error
+
+    return describe_error(exc, tr)

@@ -1,0 +1,277 @@
+"""The Diamant screen: path, players, deck, odds, decision entry, explanations, summaries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+from companion.games import diamant
+from companion.games.diamant import explain as words
+from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, round_view
+from companion.games.diamant.odds import odds
+from companion.i18n import N_, _, current
+from companion.tui import diamant_entry
+from companion.tui.screens.base import PaletteCommand
+from companion.tui.screens.game import GameScreen
+from companion.tui.widgets.decision import DecisionList
+from companion.tui.widgets.text import Prose
+
+
+class CardSuggester(Suggester):
+    def __init__(self, screen: "DiamantScreen") -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.screen = screen
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return diamant_entry.suggest(value, round_view(self.screen.session.state), current())
+
+
+class DiamantScreen(GameScreen):
+    game_id = "diamant"
+    BINDINGS = GameScreen.BINDINGS + [
+        Binding("ctrl+l", "decide", N_("Who leaves"), id="diamant.decide", priority=True),
+    ]
+
+    # -- set-up ---------------------------------------------------------------------------------
+    @classmethod
+    def presets(cls) -> list[tuple[str, str]]:
+        tr = current()
+        return [(rid, words.ruleset_name(rid, tr)) for rid in diamant.available()]
+
+    @classmethod
+    def player_range(cls, ruleset: str) -> tuple[int, int]:
+        return diamant.load_ruleset(ruleset).players
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose_body(self) -> ComposeResult:
+        yield Prose(self._title_text, id="title", classes="title")
+        with Horizontal(id="diamant-main"):
+            with VerticalScroll(id="diamant-left"):
+                yield Prose(self._path_text, id="path", classes="panel")
+                yield Prose(self._odds_text, id="odds", classes="panel")
+                yield Prose(self._deck_text, id="deck", classes="panel")
+            with Vertical(id="diamant-right"):
+                yield Prose(lambda: Text(_("Explorers"), style="bold"), classes="panel-title")
+                yield DecisionList(id="players")
+                yield Prose(self._explain_text, id="explain", classes="panel")
+        yield Prose(self._hint_text, id="entry-hint", classes="hint")
+        yield Input(placeholder=_("Card: a value, a hazard, or relic"), suggester=CardSuggester(self),
+                    id="card")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.refresh_state()
+        self.query_one("#card", Input).focus()
+
+    # -- text of the panels ---------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    def _title_text(self) -> Text:
+        tr = current()
+        state = self.state
+        name = words.ruleset_name(state.rules.id, tr)
+        if state.finished:
+            line = _("{ruleset}: the game is over.", ruleset=name)
+        elif not state.in_round:
+            line = _("{ruleset}: round {round} of {rounds} is over; the next card starts round {next}.",
+                     ruleset=name, round=state.round, rounds=state.rules.rounds, next=state.round + 1)
+        else:
+            line = _("{ruleset}: round {round} of {rounds}.", ruleset=name, round=state.round,
+                     rounds=state.rules.rounds)
+        return Text(line, style="bold")
+
+    def _path_text(self) -> Text:
+        tr = current()
+        state = self.state
+        text = Text(_("Path"), style="bold")
+        if not state.in_round or not state.path:
+            text.append("\n" + _("No card drawn yet this round."))
+            return text
+        seen: dict[str, int] = {}
+        for position, card in enumerate(state.path, 1):
+            text.append("\n")
+            if card.kind == TREASURE:
+                if card.remainder:
+                    line = _("{position}. treasure {value}: {left} left on the card", position=position,
+                             value=card.value, left=card.remainder)
+                else:
+                    line = _("{position}. treasure {value}", position=position, value=card.value)
+                text.append(line, style="yellow")
+            elif card.kind == HAZARD:
+                seen[card.hazard] = seen.get(card.hazard, 0) + 1
+                name = words.hazard_name(card.hazard, tr)
+                if seen[card.hazard] > 1:
+                    text.append(_("{position}. {hazard}: second one, bust", position=position, hazard=name),
+                                style="bold red")
+                else:
+                    text.append(_("{position}. {hazard}: seen once, a second one busts", position=position,
+                                  hazard=name), style="red")
+            elif card.kind == RELIC:
+                label = words.card_label(card, tr)
+                text.append(_("{position}. {card}", position=position, card=label), style="magenta")
+        return text
+
+    def _odds_text(self) -> Text:
+        tr = current()
+        state = self.state
+        text = Text(_("Next card (numbers, not advice)"), style="bold")
+        if state.finished:
+            return text.append("\n" + _("The game is over."))
+        o = odds(state)
+        if not o.cards:
+            return text.append("\n" + _("The deck is empty."))
+        text.append("\n" + _("Risk of a bust: {fraction} = {percent}", fraction=tr.fraction(o.bust_next),
+                                percent=tr.percent(o.bust_next)))
+        if o.busting:
+            text.append("\n" + _("Busting cards: {list}", list=tr.join(
+                _("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=n) for h, n in o.busting)))
+        gain = o.gain_each
+        text.append("\n" + _("Expected gain for each explorer who stays: {fraction} ≈ {decimal} gems",
+                             fraction=tr.fraction(gain), decimal=tr.digits(f"{float(gain):.2f}")))
+        for player, loss in o.loss:
+            if loss:
+                text.append("\n" + _("{player} risks losing {fraction} ≈ {decimal} gems", player=player,
+                                     fraction=tr.fraction(loss), decimal=tr.digits(f"{float(loss):.2f}")))
+        return text
+
+    def _deck_text(self) -> Text:
+        tr = current()
+        state = self.state
+        contents = diamant.deck(state)
+        text = Text(_("Deck: {n} cards", n=contents["total"]), style="bold")
+        treasures = sorted(contents[TREASURE].elements())
+        text.append("\n" + _("Treasures: {values}", values=" ".join(tr.num(v) for v in treasures) or "-"))
+        hazards = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=contents[HAZARD].get(h, 0))
+                   for h in state.rules.hazards]
+        text.append("\n" + _("Hazards: {list}", list=tr.join(hazards)))
+        if state.rules.relics:
+            text.append("\n" + _("Relics in the deck: {n}", n=contents[RELIC]))
+        removed = [words.hazard_name(h, tr) for h, n in zip(state.rules.hazards, state.removed) for _i in range(n)]
+        if removed:
+            text.append("\n" + _("Removed from the game: {list}", list=tr.join(removed)))
+        return text
+
+    def _explain_text(self) -> Text:
+        text = Text(_("What happened"), style="bold")
+        lines = self.explanation or [_("Type the first card and press Enter.")]
+        for line in lines:
+            text.append("\n" + line)
+        if self.state.finished:
+            text.append("\n")
+            text.append_text(self._summary_text())
+        return text
+
+    def _summary_text(self) -> Text:
+        tr = current()
+        state = self.state
+        text = Text(_("Final scores"), style="bold")
+        ranking = sorted(range(len(state.players)), key=lambda i: -state.score(i))
+        for seat in ranking:
+            player = state.players[seat]
+            score = state.score(seat)
+            text.append("\n" + _("{player}: {score} ({coins})", player=player, score=score,
+                                 coins=words.coins(score, state.rules, tr)))
+        winners = state.winners()
+        line = (_("Winner: {names}.", names=tr.join(winners)) if len(winners) == 1
+                else _("Shared win: {names}.", names=tr.join(winners)))
+        text.append("\n" + line, style="bold green")
+        return text
+
+    def _hint_text(self) -> Text:
+        if self.state.finished:
+            return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
+        return Text(_("Enter a card (7, snake, relic) and press Enter; Ctrl+L: who leaves; the right arrow accepts a completion."))
+
+    def _player_rows(self) -> list[tuple[int, Text, bool]]:
+        state = self.state
+        rows = []
+        relic_counts = [len(r) for r in state.relics]
+        for seat, player in enumerate(state.players):
+            inside = state.in_round and state.in_cave[seat]
+            if inside:
+                where = _("in the cave, carrying {carried}", carried=state.carried[seat])
+            else:
+                where = _("at camp")
+            line = _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
+                     seat=seat + 1, player=player, where=where, chest=state.chest[seat],
+                     relics=relic_counts[seat], score=state.score(seat))
+            rows.append((seat, Text(line, style="" if inside else "dim"), inside and not state.decided))
+        return rows
+
+    # -- state -> screen ------------------------------------------------------------------------
+    def refresh_state(self) -> None:
+        for prose in self.query(Prose):
+            prose.refresh(layout=True)
+        self.query_one(DecisionList).set_rows(self._player_rows())
+        card = self.query_one("#card", Input)
+        card.placeholder = _("Card: a value, a hazard, or relic")
+
+    def explain(self, outcome: Any) -> list[str]:
+        return words.describe(outcome, current())
+
+    def resume_lines(self) -> list[str]:
+        return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
+
+    # -- input ----------------------------------------------------------------------------------
+    @on(Input.Submitted, "#card")
+    def card_entered(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        try:
+            draw = diamant_entry.parse(text, round_view(self.state), current())
+        except Exception as exc:  # a CompanionError: nothing changes
+            from companion.errors import CompanionError
+
+            if not isinstance(exc, CompanionError):
+                raise
+            self.show_error(exc)
+            return
+        if self.send(draw):
+            event.input.value = ""
+
+    def action_decide(self) -> None:
+        players = self.query_one(DecisionList)
+        if not any(ok for _s, _t, ok in players.rows):
+            from companion.errors import CompanionError
+
+            code = "diamant.game_over" if self.state.finished else (
+                "diamant.no_card_yet" if self.state.in_round and not self.state.path else "diamant.already_decided")
+            if self.state.in_round is False and not self.state.finished:
+                self.show_error(CompanionError("diamant.round_over", round=self.state.round))
+            else:
+                self.show_error(CompanionError(code))
+            return
+        players.focus()
+
+    @on(DecisionList.Confirmed)
+    def decided(self, message: DecisionList.Confirmed) -> None:
+        players = self.query_one(DecisionList)
+        if message.leavers:
+            names = [self.state.players[s] for s in message.leavers]
+            if not self.send({"event": "leave", "players": names}):
+                return
+        else:
+            self.explanation = [_("Nobody leaves: everyone in the cave stays for the next card.")]
+            for prose in self.query(Prose):
+                prose.refresh(layout=True)
+        players.clear()
+        self.query_one("#card", Input).focus()
+
+    @on(DecisionList.Cancelled)
+    def decision_cancelled(self) -> None:
+        self.query_one(DecisionList).clear()
+        self.query_one("#card", Input).focus()
+
+    def palette(self):
+        yield PaletteCommand(_("Choose who leaves"), self.action_decide)
+        yield from super().palette()

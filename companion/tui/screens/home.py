@@ -1,0 +1,63 @@
+"""The home screen: new game, resume, split calculator, rules library, settings."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import OptionList
+
+from companion.i18n import N_, _
+from companion.tui.screens.base import CompanionScreen, PaletteCommand
+from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.text import Prose
+
+ENTRIES = {
+    "new": N_("New game"),
+    "resume": N_("Resume a game"),
+    "split": N_("Split calculator"),
+    "rules": N_("Rules library"),
+    "settings": N_("Settings"),
+    "quit": N_("Quit"),
+}
+
+
+class HomeScreen(CompanionScreen):
+    BINDINGS = [
+        Binding("n", "open('new')", N_("New game"), id="home.new"),
+        Binding("r", "open('resume')", N_("Resume"), id="home.resume"),
+        Binding("c", "open('split')", N_("Split"), id="home.split"),
+        Binding("l", "open('rules')", N_("Rules"), id="home.rules"),
+        Binding("s", "open('settings')", N_("Settings"), id="home.settings"),
+    ]
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Prose(lambda: _("Referee assistant"), classes="title")
+            yield Prose(lambda: _("Choose with the arrow keys and Enter, or press the letter shown below."),
+                        classes="hint")
+            yield Menu([(key, lambda m=msg: _(m)) for key, msg in ENTRIES.items()], id="home-menu")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open(event.option.id)
+
+    def action_open(self, what: str) -> None:
+        if what == "quit":
+            self.app.exit()
+            return
+        from companion.tui.screens import library
+
+        screen = {
+            "new": library.NewGameScreen,
+            "resume": library.ResumeScreen,
+            "split": library.SplitScreen,
+            "rules": library.RulesLibraryScreen,
+            "settings": library.SettingsScreen,
+        }[what]()
+        self.app.push_screen(screen)
+
+    def palette(self):
+        for key, msg in ENTRIES.items():
+            if key != "quit":
+                yield PaletteCommand(_(msg), lambda k=key: self.action_open(k))

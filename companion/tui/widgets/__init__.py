@@ -1,0 +1,1 @@
+"""Small Textual widgets shared by the screens."""

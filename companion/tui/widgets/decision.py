@@ -1,0 +1,124 @@
+"""``DecisionList``: the players, with a cursor; toggle who leaves, then confirm.
+
+Keys: up/down move, space or L marks the player under the cursor as leaving, S as staying, 1-8
+toggle the player of that seat, Enter confirms (posts :class:`DecisionList.Confirmed`), Escape
+cancels.  Rows come from the screen as ``(seat, text, selectable)`` triples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from companion.i18n import N_, current
+from companion.tui import bidi
+
+
+class DecisionList(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    DecisionList { height: auto; width: 1fr; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1)", N_("Up"), show=False, id="decision.up"),
+        Binding("down", "move(1)", N_("Down"), show=False, id="decision.down"),
+        Binding("space", "toggle", N_("Toggle"), id="decision.toggle"),
+        Binding("l", "mark(True)", N_("Leaves"), id="decision.leave"),
+        Binding("s", "mark(False)", N_("Stays"), id="decision.stay"),
+        Binding("enter", "confirm", N_("Confirm"), id="decision.confirm"),
+        Binding("escape", "cancel", N_("Cancel"), id="decision.cancel"),
+    ] + [Binding(str(n), f"toggle_seat({n - 1})", show=False, id=f"decision.seat{n}") for n in range(1, 9)]
+
+    cursor = reactive(0)
+
+    @dataclass
+    class Confirmed(Message):
+        leavers: tuple[int, ...]
+
+    class Cancelled(Message):
+        pass
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[tuple[int, Text, bool]] = []
+        self.leaving: set[int] = set()
+
+    def set_rows(self, rows: list[tuple[int, Text, bool]]) -> None:
+        self.rows = rows
+        selectable = {seat for seat, _, ok in rows if ok}
+        self.leaving &= selectable
+        if self.rows:
+            self.cursor = min(self.cursor, len(self.rows) - 1)
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        rtl = current().direction == "rtl"
+        lines = []
+        for index, (seat, text, ok) in enumerate(self.rows):
+            mark = "[x]" if seat in self.leaving else ("[ ]" if ok else "   ")
+            line = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
+            if index == self.cursor and self.has_focus:
+                line.stylize("reverse")
+            if bidi.mode == "app" and (rtl or bidi.has_rtl(line.plain)):
+                line = bidi.reorder_line(line, rtl)
+            lines.append(line)
+        if rtl:
+            width = self.content_region.width or self.size.width
+            for line in lines:
+                line.rstrip()
+                if line.cell_len < width:
+                    line.pad_left(width - line.cell_len)
+        return Text("\n").join(lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self.rows))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, delta: int) -> None:
+        if self.rows:
+            self.cursor = (self.cursor + delta) % len(self.rows)
+            self.refresh()
+
+    def _selectable(self, seat: int) -> bool:
+        return any(s == seat and ok for s, _, ok in self.rows)
+
+    def _set(self, seat: int, leaving: bool) -> None:
+        if not self._selectable(seat):
+            self.app.bell()
+            return
+        if leaving:
+            self.leaving.add(seat)
+        else:
+            self.leaving.discard(seat)
+        self.refresh()
+
+    def action_toggle(self) -> None:
+        if self.rows:
+            seat = self.rows[self.cursor][0]
+            self._set(seat, seat not in self.leaving)
+
+    def action_mark(self, leaving: bool) -> None:
+        if self.rows:
+            self._set(self.rows[self.cursor][0], leaving)
+
+    def action_toggle_seat(self, seat: int) -> None:
+        self._set(seat, seat not in self.leaving)
+
+    def action_confirm(self) -> None:
+        self.post_message(self.Confirmed(tuple(sorted(self.leaving))))
+
+    def action_cancel(self) -> None:
+        self.post_message(self.Cancelled())
+
+    def clear(self) -> None:
+        self.leaving.clear()
+        self.refresh()
