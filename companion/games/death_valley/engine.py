@@ -1,0 +1,582 @@
+"""Death Valley, the pure engine: ``new_game(header, catalog)``, ``apply(state, event)``, scores.
+
+Where every one of the 18 cards is, is always known except the order of the deck: the deck is a set.
+
+Choices where the spec leaves room (also shown on the rules screen):
+
+* The game starts with every card in the deck; the first event is the ``reveal`` of the face-up card.
+* End of turn: bust checks (the active player; with ``backseat`` and in ``solo`` both players, the
+  active one first), then refresh, then the end check.  The game ends as soon as the desert (face-up
+  card + deck) holds one card or fewer -- without asking for a last flip; otherwise, when the face-up
+  card is gone, the host flips the top deck card and records it with ``reveal`` before anything else.
+* A bust with two hazard types at once (only possible through recorded ability moves) counts once and
+  discards the rightmost journey card of either type.  A bust whose type has no card in the journey
+  only shuffles the journey back.
+* An ability that replaces the action is recorded as ``move`` events followed by ``{"event":
+  "end_turn"}``; a ``move`` never ends the turn.  A visible album card with cards tucked under it cannot
+  be moved (the tucked cards would have nothing to lie under).
+* ``{"event": "stars", "card": C, "stars": n}`` records stars learned during play (allowed any time).
+* Unknown stars count 0; :func:`stars_unknown` lists the visible journey cards whose stars matter and
+  are unknown, so a shell can ask.  Unknown abilities count 0.
+* Scores: stars of visible journey cards + ability scores of visible journey and album cards.  The
+  robot: its journey stars + positive ability scores (+ the discard pile with ``robot_discard_bonus``).
+  Winners: highest score, then fewest busts, else all tied.  With ``robot_bust_rule`` the robot wins
+  whenever it busted no more often than the human; otherwise the normal comparison decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from companion.errors import EventError, RuleError
+from companion.games.death_valley.catalog import CARD_IDS, HAZARDS, Catalog, is_card_id
+
+MODES = ("standard", "backseat", "solo")
+ROBOT = "robot"
+OPTIONS = ("robot_discard_bonus", "robot_bust_rule")
+BUST_AT = 3
+MAX_STARS = 20
+
+
+# -- state ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AlbumEntry:
+    """A face-up album card and the cards tucked (hidden) under it."""
+
+    card: str
+    hidden: tuple[str, ...] = ()
+
+
+def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+def _with(mapping: Mapping[str, Any], key: str, value: Any) -> Mapping[str, Any]:
+    return MappingProxyType({**mapping, key: value})
+
+
+@dataclass(frozen=True)
+class State:
+    ruleset: str
+    mode: str                                   # standard | backseat | solo
+    players: tuple[str, ...]                    # seat order; in solo (human, "robot")
+    catalog: Catalog
+    options: Mapping[str, bool]                 # robot_discard_bonus, robot_bust_rule
+    journeys: Mapping[str, tuple[str, ...]]     # left to right
+    albums: Mapping[str, tuple[AlbumEntry, ...]]
+    busts: Mapping[str, int]
+    deck: frozenset[str] = frozenset(CARD_IDS)  # face down, order unknown
+    faceup: str | None = None                   # the face-up desert card
+    discard: tuple[str, ...] = ()               # face down, lost to busts
+    turn: int = 0                               # index of the active player
+    moved: bool = False                         # an ability move was recorded this turn
+    needs_reveal: bool = True                   # the host must flip the top deck card (setup/refresh)
+    finished: bool = False
+    events: int = 0
+
+    @property
+    def active(self) -> str:
+        return self.players[self.turn]
+
+    @property
+    def human(self) -> str:
+        return self.players[0]
+
+    @property
+    def desert_count(self) -> int:
+        return len(self.deck) + (self.faceup is not None)
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def visible(self, player: str) -> tuple[str, ...]:
+        """The player's cards that keep their features: the journey, then the album's face-up cards."""
+        return self.journeys[player] + tuple(e.card for e in self.albums[player])
+
+    def hidden(self, player: str) -> tuple[str, ...]:
+        return tuple(c for e in self.albums[player] for c in e.hidden)
+
+    def hazard_counts(self, player: str) -> dict[str, int]:
+        counts = dict.fromkeys(HAZARDS, 0)
+        for card in self.visible(player):
+            counts[self.catalog.hazard(card)] += 1
+        return counts
+
+    def where(self, card: str) -> tuple[str, str | None]:
+        """``(zone, player)``: zone is desert, deck, discard, journey, album or hidden."""
+        if card == self.faceup:
+            return "desert", None
+        if card in self.deck:
+            return "deck", None
+        if card in self.discard:
+            return "discard", None
+        for player in self.players:
+            if card in self.journeys[player]:
+                return "journey", player
+            for entry in self.albums[player]:
+                if entry.card == card:
+                    return "album", player
+                if card in entry.hidden:
+                    return "hidden", player
+        raise AssertionError(f"card {card} is nowhere")  # the zones always hold all 18 cards
+
+    def all_cards(self) -> list[str]:
+        """Every card in every zone (each of the 18 exactly once)."""
+        cards = list(self.deck) + list(self.discard) + ([self.faceup] if self.faceup else [])
+        for player in self.players:
+            cards += self.journeys[player]
+            for entry in self.albums[player]:
+                cards += (entry.card, *entry.hidden)
+        return cards
+
+
+# -- outcomes ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Task:
+    """Something the host must now do at the table.
+
+    ``kind``: ``discard`` (put ``cards[0]`` from ``player``'s journey face down on the discard pile),
+    ``shuffle`` (shuffle ``cards``, the rest of ``player``'s journey, into the deck), ``place`` (put
+    ``cards[0]`` at the right end of ``player``'s journey -- the robot's move), ``flip`` (flip the top
+    deck card and record it with ``reveal``).
+    """
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Bust:
+    player: str
+    hazards: tuple[str, ...]          # the type(s) with 3 or more visible cards
+    discarded: str | None             # the rightmost journey card of that type, now on the discard pile
+    shuffled: tuple[str, ...]         # the rest of the journey, now in the deck
+    total: int                        # the player's busts so far, this one included
+
+
+@dataclass(frozen=True)
+class RobotDecision:
+    rule: int                         # 1, 2 or 3 (see robot.py)
+    faceup: str                       # the face-up card the robot looked at
+    to: str                           # whose journey gets a card (rule 1: the human; else the robot)
+    takes_deck: bool                  # rule 3: the robot takes the top deck card instead
+    would_bust: tuple[str, ...] = ()  # rule 1: the journeys the face-up card would bust
+
+
+@dataclass(frozen=True)
+class Outcome:
+    event: str
+    player: str | None = None         # who acted (None for reveal, stars)
+    card: str | None = None
+    source: str | None = None         # travel: faceup|deck; move: the zone it came from
+    to: str | None = None             # travel/robot: the player whose journey got it; move: the zone
+    tucked: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()
+    robot: RobotDecision | None = None
+    busts: tuple[Bust, ...] = ()
+    tasks: tuple[Task, ...] = ()
+    turn_ended: bool = False
+    next_player: str | None = None
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    stars: int | None = None          # stars event: the new value
+    previous_stars: int | None = None
+
+
+# -- setup ------------------------------------------------------------------------------------------
+def _check_map(raw: Any, key: str, low: int, high: int) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise RuleError("valley.bad_header_map", key=key)
+    for card, value in raw.items():
+        if not is_card_id(card):
+            raise RuleError("valley.unknown_card", card=str(card))
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise RuleError("valley.bad_header_value", key=key, card=card, value=str(value))
+    return dict(raw)
+
+
+def new_game(header: Any, catalog: Catalog) -> State:
+    """The state before the first event.  ``header`` is a :class:`companion.journal.Header`."""
+    ruleset = header.ruleset
+    if ruleset != "death_valley":
+        raise RuleError("ruleset_unknown", ruleset=ruleset, choices="death_valley")
+    mode = header.get("mode", "standard")
+    if mode not in MODES:
+        raise RuleError("valley.bad_mode", mode=str(mode), choices=", ".join(MODES))
+    options = dict.fromkeys(OPTIONS, False)
+    for key, value in (header.options or {}).items():
+        if key not in OPTIONS:
+            raise RuleError("valley.unknown_option", option=key, choices=", ".join(OPTIONS))
+        if not isinstance(value, bool):
+            raise RuleError("valley.bad_option", option=key)
+        options[key] = value
+    players = tuple(header.players)
+    if mode == "solo":
+        if len(players) != 1:
+            raise RuleError("valley.solo_players", count=len(players))
+        if players[0] == ROBOT:
+            raise RuleError("valley.robot_name_taken")
+        players = (players[0], ROBOT)
+    elif len(players) != 2:
+        raise RuleError("valley.two_players", count=len(players))
+    for card, stars in _check_map(header.get("stars"), "stars", 0, MAX_STARS).items():
+        catalog = catalog.with_card(card, stars=stars)
+    for card, score in _check_map(header.get("ability"), "ability", -99, 99).items():
+        catalog = catalog.with_card(card, ability=score)
+    return State(
+        ruleset=ruleset, mode=mode, players=players, catalog=catalog, options=_frozen(options),
+        journeys=_frozen({p: () for p in players}), albums=_frozen({p: () for p in players}),
+        busts=_frozen({p: 0 for p in players}))
+
+
+# -- event fields -----------------------------------------------------------------------------------
+def _card(event: dict[str, Any], key: str = "card") -> str:
+    if key not in event:
+        raise EventError("valley.missing_field", event=event.get("event"), field=key)
+    value = event[key]
+    if not is_card_id(value):
+        raise EventError("valley.unknown_card", card=str(value))
+    return value
+
+
+def _cards(event: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = event.get(key, [])
+    if not isinstance(value, list):
+        raise EventError("valley.bad_list", field=key)
+    for item in value:
+        if not is_card_id(item):
+            raise EventError("valley.unknown_card", card=str(item))
+    return tuple(value)
+
+
+def _player(state: State, value: Any) -> str:
+    if not isinstance(value, str) or value not in state.players:
+        raise EventError("valley.unknown_player", player=str(value))
+    return value
+
+
+def _misplaced(state: State, card: str) -> RuleError:
+    """The error for a card that is not where the event says: it names where the card really is."""
+    zone, player = state.where(card)
+    if player is None:
+        return RuleError(f"valley.card_in_{zone}", card=card)
+    return RuleError(f"valley.card_in_{zone}", card=card, player=player)
+
+
+def _in_play(state: State) -> None:
+    if state.finished:
+        raise RuleError("valley.game_over")
+    if state.needs_reveal:
+        raise RuleError("valley.reveal_first")
+
+
+# -- rules helpers ----------------------------------------------------------------------------------
+def busting_hazards(state: State, player: str) -> tuple[str, ...]:
+    return tuple(h for h, n in state.hazard_counts(player).items() if n >= BUST_AT)
+
+
+def would_bust(state: State, player: str, card: str) -> bool:
+    """Would adding ``card`` to ``player``'s journey make them bust?"""
+    return state.hazard_counts(player)[state.catalog.hazard(card)] + 1 >= BUST_AT
+
+
+def _bust(state: State, player: str) -> tuple[State, Bust | None]:
+    hazards = busting_hazards(state, player)
+    if not hazards:
+        return state, None
+    journey = state.journeys[player]
+    rightmost = [i for i, c in enumerate(journey) if state.catalog.hazard(c) in hazards]
+    discarded = journey[rightmost[-1]] if rightmost else None
+    shuffled = tuple(c for c in journey if c != discarded)
+    total = state.busts[player] + 1
+    state = replace(
+        state, journeys=_with(state.journeys, player, ()), deck=state.deck | frozenset(shuffled),
+        discard=state.discard + ((discarded,) if discarded else ()), busts=_with(state.busts, player, total))
+    return state, Bust(player, hazards, discarded, shuffled, total)
+
+
+def _end_turn(state: State, outcome: Outcome) -> tuple[State, Outcome]:
+    checked = [state.active]
+    if state.mode in ("backseat", "solo"):
+        checked.append(state.other(state.active))
+    busts: list[Bust] = []
+    tasks: list[Task] = list(outcome.tasks)
+    for player in checked:
+        state, bust = _bust(state, player)
+        if bust:
+            busts.append(bust)
+            if bust.discarded:
+                tasks.append(Task("discard", (bust.discarded,), player))
+            if bust.shuffled:
+                tasks.append(Task("shuffle", bust.shuffled, player))
+    finished = state.desert_count <= 1
+    needs_reveal = not finished and state.faceup is None
+    if needs_reveal:
+        tasks.append(Task("flip"))
+    state = replace(state, turn=1 - state.turn, moved=False, needs_reveal=needs_reveal, finished=finished)
+    return state, replace(
+        outcome, busts=tuple(busts), tasks=tuple(tasks), turn_ended=True,
+        next_player=None if finished else state.active, finished=finished,
+        winners=tuple(winners(state)) if finished else ())
+
+
+# -- events -----------------------------------------------------------------------------------------
+def _reveal(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    card = _card(event)
+    if state.finished:
+        raise RuleError("valley.game_over")
+    if not state.needs_reveal:
+        raise RuleError("valley.no_reveal_needed", card=card)
+    if card not in state.deck:
+        raise _misplaced(state, card)
+    state = replace(state, deck=state.deck - {card}, faceup=card, needs_reveal=False)
+    return state, Outcome("reveal", card=card, next_player=state.active)
+
+
+def _travel(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    card = _card(event)
+    source = event.get("source")
+    if source not in ("faceup", "deck"):
+        raise EventError("valley.bad_source", source=str(source))
+    _in_play(state)
+    actor = state.active
+    if actor == ROBOT:
+        raise RuleError("valley.robot_turn")
+    to = _player(state, event.get("to", actor))
+    if to != actor:
+        if state.mode == "standard":
+            raise RuleError("valley.not_backseat", player=to)
+        if source != "faceup":
+            raise RuleError("valley.backseat_faceup_only", player=to)
+    if source == "faceup":
+        if state.faceup is None:
+            raise RuleError("valley.no_faceup")
+        if card != state.faceup:
+            raise _misplaced(state, card)
+        state = replace(state, faceup=None)
+    else:
+        if not state.deck:
+            raise RuleError("valley.deck_empty")
+        if card not in state.deck:
+            raise _misplaced(state, card)
+        state = replace(state, deck=state.deck - {card})
+    state = replace(state, journeys=_with(state.journeys, to, state.journeys[to] + (card,)))
+    return _end_turn(state, Outcome("travel", player=actor, card=card, source=source, to=to))
+
+
+def _rest(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    card = _card(event)
+    tuck = _cards(event, "tuck")
+    back = _cards(event, "return")
+    _in_play(state)
+    actor = state.active
+    if actor == ROBOT:
+        raise RuleError("valley.robot_turn")
+    named = [card, *tuck, *back]
+    for i, c in enumerate(named):
+        if c in named[:i]:
+            raise EventError("valley.card_twice", card=c)
+    journey = state.journeys[actor]
+    for c in named:
+        if c not in journey:
+            zone, owner = state.where(c)
+            if zone == "journey":
+                raise RuleError("valley.rest_own_journey", card=c, player=owner, active=actor)
+            raise _misplaced(state, c)
+    left = tuple(c for c in journey if c not in named)
+    state = replace(
+        state, journeys=_with(state.journeys, actor, left),
+        albums=_with(state.albums, actor, state.albums[actor] + (AlbumEntry(card, tuck),)),
+        deck=state.deck | frozenset(back))
+    return _end_turn(state, Outcome("rest", player=actor, card=card, tucked=tuck, returned=back))
+
+
+def _parse_zone(state: State, value: Any) -> tuple[str, str | None]:
+    if isinstance(value, str):
+        if value in ("desert", "deck", "discard"):
+            return value, None
+        kind, sep, player = value.partition(":")
+        if sep and kind in ("journey", "album") and player in state.players:
+            if kind == "album" and player == ROBOT:
+                raise RuleError("valley.robot_no_album")
+            return kind, player
+    raise EventError("valley.bad_zone", zone=str(value))
+
+
+def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    card = _card(event)
+    src, src_player = _parse_zone(state, event.get("from"))
+    dst, dst_player = _parse_zone(state, event.get("to"))
+    _in_play(state)
+    if (src, src_player) == (dst, dst_player):
+        raise EventError("valley.move_same_zone")
+    if state.where(card) != (src, src_player):
+        raise _misplaced(state, card)
+    if src == "album":
+        entry = next(e for e in state.albums[src_player] if e.card == card)
+        if entry.hidden:
+            raise RuleError("valley.album_card_covers", card=card, player=src_player)
+    if dst == "desert" and state.faceup is not None:
+        raise RuleError("valley.desert_occupied", card=state.faceup)
+    # take it out
+    if src == "desert":
+        state = replace(state, faceup=None)
+    elif src == "deck":
+        state = replace(state, deck=state.deck - {card})
+    elif src == "discard":
+        state = replace(state, discard=tuple(c for c in state.discard if c != card))
+    elif src == "journey":
+        state = replace(state, journeys=_with(state.journeys, src_player,
+                                              tuple(c for c in state.journeys[src_player] if c != card)))
+    else:
+        state = replace(state, albums=_with(state.albums, src_player,
+                                            tuple(e for e in state.albums[src_player] if e.card != card)))
+    # put it in
+    if dst == "desert":
+        state = replace(state, faceup=card)
+    elif dst == "deck":
+        state = replace(state, deck=state.deck | {card})
+    elif dst == "discard":
+        state = replace(state, discard=state.discard + (card,))
+    elif dst == "journey":
+        state = replace(state, journeys=_with(state.journeys, dst_player, state.journeys[dst_player] + (card,)))
+    else:
+        state = replace(state, albums=_with(state.albums, dst_player,
+                                            state.albums[dst_player] + (AlbumEntry(card),)))
+    state = replace(state, moved=True)
+    zone = lambda kind, p: kind if p is None else f"{kind}:{p}"  # noqa: E731
+    return state, Outcome("move", player=state.active, card=card, source=zone(src, src_player),
+                          to=zone(dst, dst_player), next_player=state.active)
+
+
+def _end_turn_event(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    _in_play(state)
+    if state.active == ROBOT:
+        raise RuleError("valley.robot_turn")
+    if not state.moved:
+        raise RuleError("valley.end_turn_needs_move")
+    return _end_turn(state, Outcome("end_turn", player=state.active))
+
+
+def _robot(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    from companion.games.death_valley.robot import decide
+
+    if state.mode != "solo":
+        raise RuleError("valley.robot_only_solo")
+    _in_play(state)
+    if state.active != ROBOT:
+        raise RuleError("valley.not_robot_turn", player=state.active)
+    decision = decide(state)
+    if decision.takes_deck:
+        card = _card(event)
+        if card == decision.faceup:
+            raise RuleError("valley.robot_needs_deck_card", faceup=card)
+        if not state.deck:
+            raise RuleError("valley.deck_empty")
+        if card not in state.deck:
+            raise _misplaced(state, card)
+        state = replace(state, deck=state.deck - {card})
+    else:
+        card = event.get("card", decision.faceup)
+        if card != decision.faceup:
+            raise RuleError("valley.robot_takes_faceup", card=str(card), faceup=decision.faceup,
+                            rule=decision.rule)
+        state = replace(state, faceup=None)
+    to = decision.to
+    state = replace(state, journeys=_with(state.journeys, to, state.journeys[to] + (card,)))
+    outcome = Outcome("robot", player=ROBOT, card=card, source="deck" if decision.takes_deck else "faceup",
+                      to=to, robot=decision, tasks=(Task("place", (card,), to),))
+    return _end_turn(state, outcome)
+
+
+def _stars(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    card = _card(event)
+    stars = event.get("stars")
+    if not isinstance(stars, int) or isinstance(stars, bool) or not 0 <= stars <= MAX_STARS:
+        raise EventError("valley.bad_stars", value=str(stars), most=MAX_STARS)
+    previous = state.catalog[card].stars
+    state = replace(state, catalog=state.catalog.with_card(card, stars=stars))
+    return state, Outcome("stars", card=card, stars=stars, previous_stars=previous,
+                          next_player=None if state.finished else state.active, finished=state.finished,
+                          winners=tuple(winners(state)) if state.finished else ())
+
+
+HANDLERS = {
+    "reveal": _reveal, "travel": _travel, "rest": _rest, "move": _move, "end_turn": _end_turn_event,
+    "robot": _robot, "stars": _stars,
+}
+
+
+def apply(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    kind = event.get("event") if isinstance(event, dict) else None
+    handler = HANDLERS.get(kind)  # type: ignore[arg-type]
+    if handler is None:
+        raise EventError("valley.unknown_event", event=str(kind))
+    state, outcome = handler(state, event)
+    return replace(state, events=state.events + 1), outcome
+
+
+# -- scoring ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Score:
+    stars: int          # journey stars (unknown stars count 0)
+    abilities: int      # ability scores of visible cards (the robot: positive ones, journey only)
+    bonus: int = 0      # the robot's discard-pile bonus
+    unknown: tuple[str, ...] = field(default=())  # journey cards whose stars are not known
+
+    @property
+    def total(self) -> int:
+        return self.stars + self.abilities + self.bonus
+
+
+def score(state: State, player: str) -> Score:
+    cat = state.catalog
+    journey = state.journeys[player]
+    stars = sum(cat[c].stars or 0 for c in journey)
+    unknown = tuple(c for c in journey if cat[c].stars is None)
+    if player == ROBOT:
+        abilities = sum(max(cat[c].ability, 0) for c in journey)
+        bonus = len(state.discard) if state.options.get("robot_discard_bonus") else 0
+        return Score(stars, abilities, bonus, unknown)
+    return Score(stars, sum(cat[c].ability for c in state.visible(player)), 0, unknown)
+
+
+def scores(state: State) -> dict[str, int]:
+    return {p: score(state, p).total for p in state.players}
+
+
+def winners(state: State) -> list[str]:
+    """Who wins if the game ended now (the summary shows it only once the game is finished)."""
+    if state.mode == "solo" and state.options.get("robot_bust_rule"):
+        if state.busts[ROBOT] <= state.busts[state.human]:
+            return [ROBOT]
+    points = scores(state)
+    best = max(points.values())
+    leaders = [p for p in state.players if points[p] == best]
+    fewest = min(state.busts[p] for p in leaders)
+    return [p for p in leaders if state.busts[p] == fewest]
+
+
+def stars_unknown(state: State) -> list[str]:
+    return sorted({c for p in state.players for c in score(state, p).unknown}, key=CARD_IDS.index)
+
+
+def zones_of(state: State) -> dict[str, Any]:
+    """Plain data of every zone (for ``replay --json`` and the screens)."""
+    return {
+        "faceup": state.faceup,
+        "deck": sorted(state.deck, key=CARD_IDS.index),
+        "discard": list(state.discard),
+        "journeys": {p: list(state.journeys[p]) for p in state.players},
+        "albums": {p: [{"card": e.card, "hidden": list(e.hidden)} for e in state.albums[p]]
+                   for p in state.players},
+    }
+
+
+def ordered(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=CARD_IDS.index)

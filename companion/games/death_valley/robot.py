@@ -1,0 +1,32 @@
+"""The solo robot's three rules (pure).
+
+On the robot's turn, looking at the face-up desert card:
+
+1. if adding it to the human's journey or to the robot's would make that journey bust, it goes to the
+   **human's** journey;
+2. else if its hazard matches none of the robot's cards, it goes to the robot's journey;
+3. else the top deck card goes to the robot's journey (the host draws it and records which it was).
+
+The robot has no album and ignores abilities; its hazards count.  :func:`decide` is also what a screen
+shows *before* the host acts ("the robot will take the top deck card").
+"""
+
+from __future__ import annotations
+
+from companion.errors import RuleError
+from companion.games.death_valley.engine import ROBOT, RobotDecision, State, would_bust
+
+
+def decide(state: State) -> RobotDecision:
+    """Which rule applies now.  Raises :class:`RuleError` when there is no face-up card to look at."""
+    faceup = state.faceup
+    if faceup is None:
+        raise RuleError("valley.no_faceup")
+    human = state.human
+    busting = tuple(p for p in (human, ROBOT) if would_bust(state, p, faceup))
+    if busting:
+        return RobotDecision(1, faceup, human, False, busting)
+    hazard = state.catalog.hazard(faceup)
+    if all(state.catalog.hazard(c) != hazard for c in state.journeys[ROBOT]):
+        return RobotDecision(2, faceup, ROBOT, False)
+    return RobotDecision(3, faceup, ROBOT, True)
