@@ -1,0 +1,133 @@
+"""The pattern library: the 72 cards shipped with the companion, plus the user's own library.
+
+Both files have the same TOML format, one ``[[card]]`` table per card::
+
+    [[card]]
+    id = "ss16"
+    pattern = "tree * seed"
+    points = 1
+
+The user's file (``<user config dir>/stones_patterns.toml``) holds corrections and additions: an
+entry with the id of a shipped card replaces it, a new id adds a card.  A bad file raises
+:class:`RulesetError` naming the file and the entry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from companion.errors import EventError, RulesetError
+from companion.games.shifting_stones.patterns import Pattern, parse_pattern
+
+BUILTIN = Path(__file__).resolve().parent / "patterns.toml"
+USER_FILE = "stones_patterns.toml"
+KEYS = ("id", "pattern", "points")
+POINTS = range(1, 6)
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    pattern: Pattern
+    points: int
+    source: str = "builtin"  # "builtin" | "user"
+
+
+def user_path() -> Path:
+    from companion.paths import user_config_dir
+
+    return user_config_dir() / USER_FILE
+
+
+def read_cards(path: Path, source: str) -> list[Card]:
+    """The cards of one library file, checked entry by entry."""
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise RulesetError("stones.library_unreadable", path=where, reason=exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise RulesetError("stones.library_unreadable", path=where, reason="not UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError("stones.library_bad_toml", path=where, reason=str(exc)) from None
+    unknown = sorted(set(data) - {"card"})
+    if unknown:
+        raise RulesetError("stones.library_unknown_section", path=where, key=unknown[0])
+    entries = data.get("card", [])
+    if not isinstance(entries, list):
+        raise RulesetError("stones.library_no_cards", path=where)
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for number, entry in enumerate(entries, 1):
+        if not isinstance(entry, dict):
+            raise RulesetError("stones.library_bad_entry", path=where, entry=number)
+        card_id = entry.get("id")
+        if not isinstance(card_id, str) or not card_id.strip() or "=" in card_id:
+            raise RulesetError("stones.library_bad_id", path=where, entry=number, value=repr(card_id))
+        for key in entry:
+            if key not in KEYS:
+                raise RulesetError("stones.library_unknown_key", path=where, id=card_id, key=key)
+        if card_id in seen:
+            raise RulesetError("stones.library_duplicate_id", path=where, id=card_id)
+        seen.add(card_id)
+        try:
+            pattern = parse_pattern(entry.get("pattern"))
+        except EventError as exc:
+            raise RulesetError("stones.library_bad_pattern", path=where, id=card_id, code=exc.code,
+                               **exc.params) from None
+        points = entry.get("points")
+        if not isinstance(points, int) or isinstance(points, bool) or points not in POINTS:
+            raise RulesetError("stones.library_bad_points", path=where, id=card_id, value=repr(points))
+        cards.append(Card(card_id, pattern, points, source))
+    return cards
+
+
+def load_library(user: Path | None | str = "default") -> dict[str, Card]:
+    """Shipped cards, then the user's (replacing by id).  ``user=None`` reads the shipped file only."""
+    library = {card.id: card for card in read_cards(BUILTIN, "builtin")}
+    path = user_path() if user == "default" else user
+    if path is not None and Path(path).exists():
+        for card in read_cards(Path(path), "user"):
+            library[card.id] = card
+    return library
+
+
+def search(cards: Iterable[Card], text: str) -> list[Card]:
+    """Cards whose pattern shows every face typed in ``text`` (as many times as typed), or whose id is
+    ``text``: how the host finds the card in hand by its picture."""
+    words = text.lower().split()
+    cards = list(cards)
+    exact = [c for c in cards if c.id.lower() == text.strip().lower()]
+    if exact:
+        return exact
+    found = []
+    for card in cards:
+        faces = [f for _, _, f in card.pattern.required]
+        if all(faces.count(w) >= words.count(w) for w in words):
+            found.append(card)
+    return found
+
+
+def save_user_cards(cards: Iterable[Card], path: Path | None = None) -> Path:
+    """Write ``cards`` as the user's library (replacing the file atomically); returns its path."""
+    path = Path(path) if path is not None else user_path()
+    lines = ["# Shifting Stones: your own pattern cards (corrections replace a shipped card with the same id).", ""]
+    for card in cards:
+        lines += ["[[card]]", f"id = {json.dumps(card.id)}", f"pattern = {json.dumps(card.pattern.text)}",
+                  f"points = {card.points}", ""]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(lines))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise RulesetError("stones.library_write_failed", path=str(path), reason=exc.strerror or str(exc)) from None
+    return path
