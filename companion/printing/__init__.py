@@ -1,0 +1,12 @@
+"""The print shop: rule sheets, reference cards and score pads as PDF (WeasyPrint).
+
+Only the modules that render (``export``, ``fetcher``) import WeasyPrint, and only this package
+imports them: the TUI and the other commands never load it.  ``pages``, ``htmltext``, ``scorepad``
+and ``chart`` build plain HTML/SVG text and can be used (and tested) without WeasyPrint.
+"""
+
+from pathlib import Path
+
+ASSETS_DIR = Path(__file__).resolve().parent
+"""The root the URL fetcher serves from: only ``fonts/``, ``styles/`` and ``images/`` below it."""
+ASSET_FOLDERS = ("fonts", "styles", "images")

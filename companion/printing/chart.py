@@ -1,0 +1,159 @@
+"""From a replayed journal to what the score sheet shows: the score after each round or turn (as an
+SVG line chart drawn here, no plotting library) and the key moments in words.
+
+``score_points`` and ``key_moments`` take the ``steps`` of :func:`companion.session.replay`; they use
+the game's ``summary(state)`` and the outcomes, never the engine's internals beyond those.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Iterable
+
+from companion.i18n import Translator
+
+COLORS = ["#b5452b", "#2b6cb5", "#3c8a3c", "#9a6a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"]
+# Events that end a player's turn (Diamant charts by round instead).
+TURN_ENDS = {"shifting_stones": {"end_turn", "pass"}, "death_valley": {"travel", "rest", "robot"}}
+
+Label = tuple[str, int]  # ("round", n) | ("turn", n) | ("end", 0)
+
+
+def _round_end(outcome: Any) -> Any:
+    return getattr(outcome, "round_end", None)
+
+
+def score_points(game: str, module, steps: list, final: Any) -> list[tuple[Label, dict[str, int]]]:
+    """``[(label, {player: score}), ...]``: the banked scores after every round (Diamant) or turn."""
+    points: list[tuple[Label, dict[str, int]]] = []
+    for step in steps:
+        if game == "diamant":
+            end = _round_end(step.outcome)
+            if end is None:
+                continue
+            label: Label = ("round", end.round)
+        elif step.event.get("event") in TURN_ENDS.get(game, ()):
+            label = ("turn", len(points) + 1)
+        else:
+            continue
+        points.append((label, dict(module.summary(step.state)["scores"])))
+    final_scores = dict(module.summary(final)["scores"])
+    if not points or points[-1][1] != final_scores:
+        points.append((("end", 0), final_scores))
+    return points
+
+
+def _nice_max(value: int) -> int:
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if value <= step * 6:
+            return max(step, -(-value // step) * step)
+    return value
+
+
+def score_chart_svg(points: list[tuple[Label, dict[str, int]]], players: Iterable[str], tr: Translator,
+                    width: float = 170, height: float = 70) -> str:
+    """An SVG line chart (sizes in mm) of each player's score at each point."""
+    players = list(players)
+    n = len(points)
+    top = max([0] + [s.get(p, 0) for _, s in points for p in players])
+    low = min([0] + [s.get(p, 0) for _, s in points for p in players])
+    ymax = _nice_max(max(top, 1))
+    ymin = -_nice_max(-low) if low < 0 else 0
+    left, right, up, down = 12.0, 4.0, 4.0, 9.0
+    pw, ph = width - left - right, height - up - down
+
+    def x(i: int) -> float:
+        return left + (pw * (i + 0.5) / n if n else 0)
+
+    def y(v: float) -> float:
+        return up + ph * (1 - (v - ymin) / (ymax - ymin or 1))
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+             f'viewBox="0 0 {width} {height}" font-size="3" direction="ltr">']
+    ticks = 5
+    for k in range(ticks + 1):
+        v = ymin + (ymax - ymin) * k / ticks
+        yy = y(v)
+        parts.append(f'<line x1="{left}" y1="{yy:.2f}" x2="{width - right}" y2="{yy:.2f}" '
+                     f'stroke="{"#888" if v == 0 else "#ddd"}" stroke-width="0.2"/>')
+        parts.append(f'<text x="{left - 1.5}" y="{yy + 1:.2f}" text-anchor="end" fill="#555">'
+                     f'{escape(tr.num(int(round(v))))}</text>')
+    for i, (label, _) in enumerate(points):
+        text = tr.num(label[1]) if label[0] != "end" else "•"
+        parts.append(f'<text x="{x(i):.2f}" y="{height - down + 4.5:.2f}" text-anchor="middle" fill="#555">'
+                     f'{escape(text)}</text>')
+    for index, player in enumerate(players):
+        color = COLORS[index % len(COLORS)]
+        coords = [(x(i), y(s.get(player, 0))) for i, (_, s) in enumerate(points)]
+        path = " ".join(f"{a:.2f},{b:.2f}" for a, b in coords)
+        dash = ' stroke-dasharray="1.2,0.6"' if index >= len(COLORS) else ""
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{color}" stroke-width="0.6"{dash}/>')
+        parts.extend(f'<circle cx="{a:.2f}" cy="{b:.2f}" r="0.8" fill="{color}"/>' for a, b in coords)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# -- key moments -------------------------------------------------------------------------------------
+def key_moments(game: str, steps: list, summary: dict, tr: Translator) -> list[str]:
+    """The game's turning points as sentences: busts, relic claims, round ends, the winners."""
+    moments = _diamant_moments(steps, tr) if game == "diamant" else _generic_moments(game, steps, tr)
+    winners = summary.get("winners") or []
+    if summary.get("finished") and winners:
+        names = tr.join(tr.gettext("Robot") if w == "robot" else w for w in winners)
+        moments.append(tr.ngettext("The winner: {names}, with {score} points.",
+                                   "The winners: {names}, with {score} points each.", len(winners),
+                                   names=names, score=summary["scores"][winners[0]]))
+    elif not summary.get("finished"):
+        moments.append(tr.gettext("The journal stops before the end of the game."))
+    return moments
+
+
+def _diamant_moments(steps: list, tr: Translator) -> list[str]:
+    from companion.games.diamant.explain import hazard_name
+
+    out: list[str] = []
+    for step in steps:
+        o = step.outcome
+        bust = getattr(o, "bust", None)
+        if bust is not None:
+            lost = [(p, g) for p, g in bust.losers]
+            hazard = hazard_name(bust.hazard, tr)
+            if lost:
+                out.append(tr.gettext("Round {round}: a second {hazard} came up; {players} ran out and lost {gems} gems in all.",
+                                      round=step.state.round if not _round_end(o) else _round_end(o).round,
+                                      hazard=hazard, players=tr.join(p for p, _ in lost), gems=sum(g for _, g in lost)))
+            else:
+                out.append(tr.gettext("Round {round}: a second {hazard} came up with nobody left in the cave.",
+                                      round=_round_end(o).round if _round_end(o) else step.state.round, hazard=hazard))
+        for claim in getattr(o, "relics", ()) or ():
+            out.append(tr.gettext("{player} carried out a relic worth {value} (relic number {order} of the game).",
+                                  player=claim.player, value=claim.value, order=claim.order))
+    return out
+
+
+def _generic_moments(game: str, steps: list, tr: Translator) -> list[str]:
+    """For games whose outcomes we only read through the summary: busts and penalties as they grow."""
+    from companion.games import game_module
+
+    module = game_module(game)
+    out: list[str] = []
+    before: dict[str, Any] = {}
+    for step in steps:
+        summary = module.summary(step.state)
+        for key in ("busts", "penalties"):
+            now = summary.get(key)
+            if isinstance(now, dict):
+                old = before.get(key) or {}
+                for player, count in now.items():
+                    if isinstance(count, int) and count > (old.get(player) or 0):
+                        who = tr.gettext("Robot") if player == "robot" else player
+                        if key == "busts":
+                            out.append(tr.gettext("{player} busted (bust number {n}).", player=who, n=count))
+                        else:
+                            out.append(tr.gettext("{player} took a penalty ({n} of 4).", player=who, n=count))
+            elif isinstance(now, int) and now > (before.get(key) or 0):
+                out.append(tr.gettext("A penalty was taken ({n} of 4).", n=now))
+            before[key] = now
+        if step.event.get("event") == "score":
+            out.append(tr.gettext("A card worth {points} points was scored.", points=step.event.get("points", 0)))
+    return out

@@ -1,0 +1,241 @@
+"""Render :class:`~companion.printing.pages.Page` objects to PDF with WeasyPrint, many at a time.
+
+One :class:`Renderer` per process holds one ``FontConfiguration``, one :class:`AssetFetcher` and the
+parsed stylesheets, and reuses them for every document.  :func:`export` plans the jobs, runs them on
+all cores (each worker builds its renderer once) and reports progress and warnings.
+
+    results = export(plan(games, kinds, locales, "a4"), Path("exports"))
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Callable, Iterable
+
+from companion.errors import CompanionError, UsageError
+from companion.printing import ASSETS_DIR
+
+STYLES_DIR = ASSETS_DIR / "styles"
+GAMES = ("diamant", "shifting_stones", "death_valley")
+KINDS = ("rules", "card", "scorepad")
+PAPER_CSS = {"a4": "@page { size: A4; }", "letter": "@page { size: letter; }"}
+# Persian page numbers in Persian digits (rule sheets).
+LOCALE_CSS = {"fa": '@page { @bottom-center { content: counter(page, persian) " / " counter(pages, persian); } }'}
+
+
+@dataclass(frozen=True)
+class Job:
+    kind: str                  # rules | card-sheet | card | scorepad | journal
+    game: str
+    locale: str
+    paper: str | None = None
+    journal: str | None = None
+
+    def cost(self) -> int:  # bigger first, so that the slowest jobs do not end up last
+        return (2 if self.locale.startswith("zh") else 1) * (3 if self.kind == "rules" else 1)
+
+
+@dataclass
+class Result:
+    job: Job
+    name: str = ""
+    path: Path | None = None
+    size: int = 0
+    seconds: float = 0.0
+    warnings: list[tuple[str, dict]] = field(default_factory=list)
+    error: tuple[str, dict] | None = None
+
+
+def plan(games: Iterable[str], kinds: Iterable[str], locales: Iterable[str], paper: str) -> list[Job]:
+    """The jobs for ``kinds`` x ``games`` x ``locales`` (``card`` gives a sheet of nine and a single card)."""
+    jobs = []
+    for game in games:
+        for locale in locales:
+            for kind in kinds:
+                if kind == "card":
+                    jobs += [Job("card-sheet", game, locale, paper), Job("card", game, locale)]
+                else:
+                    jobs.append(Job(kind, game, locale, paper))
+    return jobs
+
+
+def build_page(job: Job):
+    from companion.printing import pages, scorepad
+
+    if job.kind == "rules":
+        return pages.rules_page(job.game, job.locale, job.paper)
+    if job.kind == "card-sheet":
+        return pages.card_sheet_page(job.game, job.locale, job.paper)
+    if job.kind == "card":
+        return pages.card_page(job.game, job.locale)
+    if job.kind == "scorepad":
+        return scorepad.scorepad_page(job.game, job.locale, job.paper)
+    if job.kind == "journal":
+        return scorepad.journal_page(job.journal, job.locale, job.paper)
+    raise UsageError("print.bad_kind", value=job.kind, choices=", ".join(KINDS))
+
+
+def safe_target(out_dir: Path, name: str) -> Path:
+    """``out_dir/name``, refusing any name that is not a plain file name inside ``out_dir``."""
+    root = Path(out_dir).resolve()
+    if (not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name
+            or Path(name).name != name):
+        raise UsageError("print.bad_name", name=name, path=str(root))
+    target = (root / name).resolve()
+    if target.parent != root:
+        raise UsageError("print.bad_name", name=name, path=str(root))
+    return target
+
+
+def prepare_out_dir(out_dir: Path) -> Path:
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError("print.bad_out", path=str(out), reason=exc.strerror or str(exc)) from None
+    if not out.is_dir() or not os.access(out, os.W_OK):
+        raise UsageError("print.bad_out", path=str(out), reason="not a writable folder")
+    return out.resolve()
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.records.append(record.getMessage()[:300])
+        except Exception:  # a broken log call must not stop a render
+            pass
+
+
+class Renderer:
+    """WeasyPrint with everything that can be shared between documents built once."""
+
+    def __init__(self) -> None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        from companion.printing.fetcher import AssetFetcher
+
+        self.font_config = FontConfiguration()
+        self.fetcher = AssetFetcher()
+        self._css: dict[str, object] = {}
+
+    def stylesheet(self, name: str):
+        """A stylesheet by name: ``styles/<name>.css``, ``paper-a4``/``paper-letter`` or ``locale-fa``."""
+        if name not in self._css:
+            from weasyprint import CSS
+
+            common = dict(url_fetcher=self.fetcher, font_config=self.font_config)
+            if name.startswith("paper-"):
+                css = CSS(string=PAPER_CSS[name[6:]], base_url=STYLES_DIR.as_uri() + "/", **common)
+            elif name.startswith("locale-"):
+                css = CSS(string=LOCALE_CSS[name[7:]], base_url=STYLES_DIR.as_uri() + "/", **common)
+            else:
+                css = CSS(filename=str(STYLES_DIR / f"{name}.css"), **common)
+            self._css[name] = css
+        return self._css[name]
+
+    def stylesheets(self, page) -> list:
+        names = list(page.styles)
+        if page.paper:
+            names.append(f"paper-{page.paper}")
+        if page.kind == "rules" and page.locale in LOCALE_CSS:
+            names.append(f"locale-{page.locale}")
+        return [self.stylesheet(n) for n in names]
+
+    def render(self, page, target: Path) -> list[tuple[str, dict]]:
+        """Write ``page`` to ``target`` (atomically); return the warnings met on the way."""
+        from weasyprint import HTML
+
+        warnings = list(page.warnings)
+        self.fetcher.refused.clear()
+        handler = _Collect()
+        logger = logging.getLogger("weasyprint")
+        logger.addHandler(handler)
+        try:
+            sheets = self.stylesheets(page)
+            html = HTML(string=page.html, base_url=STYLES_DIR.as_uri() + "/", url_fetcher=self.fetcher)
+            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".pdf.part", dir=target.parent)
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    html.write_pdf(fh, stylesheets=sheets, font_config=self.font_config, pdf_tags=True,
+                                   attachments=[], uncompressed_pdf=False)
+                os.replace(tmp, target)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        finally:
+            logger.removeHandler(handler)
+        refused = list(self.fetcher.refused)
+        warnings += [("print.refused_url", {"document": page.name, "target": url}) for url in refused]
+        warnings += [("print.renderer_warning", {"document": page.name, "detail": text})
+                     for text in handler.records if not any(url in text for url in refused)]
+        return warnings
+
+
+_renderer: Renderer | None = None
+
+
+def renderer() -> Renderer:
+    """This process's renderer (built on first use)."""
+    global _renderer
+    if _renderer is None:
+        _renderer = Renderer()
+    return _renderer
+
+
+def run_job(job: Job, out_dir: Path) -> Result:
+    import time
+
+    start = time.perf_counter()
+    result = Result(job)
+    try:
+        page = build_page(job)
+        result.name = page.name
+        target = safe_target(out_dir, page.name)
+        result.warnings = renderer().render(page, target)
+        result.path, result.size = target, target.stat().st_size
+    except CompanionError as exc:
+        result.error = (exc.code, exc.params)
+    except OSError as exc:
+        result.error = ("print.bad_out", {"path": str(out_dir), "reason": exc.strerror or str(exc)})
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _init_worker() -> None:
+    logging.getLogger("weasyprint").setLevel(logging.WARNING)
+    renderer()  # fonts and stylesheets once per worker
+
+
+def export(jobs: list[Job], out_dir: Path, workers: int | None = None,
+           progress: Callable[[int, int, Result], None] | None = None) -> list[Result]:
+    """Render ``jobs`` into ``out_dir`` (created if needed), on ``workers`` processes (all cores)."""
+    out_dir = prepare_out_dir(out_dir)
+    jobs = sorted(jobs, key=lambda j: -j.cost())
+    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    results: list[Result] = []
+    if workers == 1 or len(jobs) <= 2:
+        for job in jobs:
+            results.append(run_job(job, out_dir))
+            if progress:
+                progress(len(results), len(jobs), results[-1])
+        return results
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker) as pool:
+        futures = [pool.submit(partial(run_job, job, out_dir)) for job in jobs]
+        for future in as_completed(futures):
+            results.append(future.result())
+            if progress:
+                progress(len(results), len(jobs), results[-1])
+    return results

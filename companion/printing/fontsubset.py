@@ -1,0 +1,110 @@
+"""Build the shipped font subsets (a maintainer's tool; the package only reads the results).
+
+    python -m companion.printing.fontsubset SOURCE_DIR
+
+``SOURCE_DIR`` holds the unpacked npm packages (``npm pack @expo-google-fonts/noto-sans-tc`` ...).
+Noto Sans TC/SC are cut down to the common characters of their region (Big5 level 1 for Traditional,
+GB 2312 for Simplified), plus every character our rules texts and catalogs use, so the repository
+stays small; Noto Sans keeps Latin, Greek and the punctuation and symbols we print; Vazirmatn ships
+whole.  Each family's OFL text is copied beside the fonts.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from companion.paths import data_dir
+
+FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+
+# family folder in the fonts dir -> (npm package folder, file prefix)
+FAMILIES = {
+    "NotoSans": ("expo-google-fonts-noto-sans", "NotoSans"),
+    "NotoSansTC": ("expo-google-fonts-noto-sans-tc", "NotoSansTC"),
+    "NotoSansSC": ("expo-google-fonts-noto-sans-sc", "NotoSansSC"),
+    "Vazirmatn": ("expo-google-fonts-vazirmatn", "Vazirmatn"),
+}
+WEIGHTS = {"Regular": "400Regular", "Bold": "700Bold"}
+
+# Always kept: ASCII, Latin-1, general punctuation, arrows, math, box/geometric shapes, CJK symbols
+# and punctuation, full-width forms.
+BASE_RANGES = [(0x20, 0x7E), (0xA0, 0x17F), (0x2000, 0x206F), (0x20A0, 0x20BF), (0x2100, 0x214F),
+               (0x2190, 0x21FF), (0x2200, 0x22FF), (0x2460, 0x24FF), (0x25A0, 0x25FF), (0x2600, 0x26FF),
+               (0x3000, 0x303F), (0xFE10, 0xFE1F), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF)]
+
+
+def _codec_chars(codec: str, first: range, second: range) -> set[str]:
+    out = set()
+    for hi in first:
+        for lo in second:
+            try:
+                ch = bytes((hi, lo)).decode(codec)
+            except UnicodeDecodeError:
+                continue
+            if len(ch) == 1:
+                out.add(ch)
+    return out
+
+
+def common_hanzi(region: str) -> set[str]:
+    if region == "TC":  # Big5 level 1: the frequently used characters (0xA440-0xC67E)
+        chars = _codec_chars("big5", range(0xA4, 0xC7), list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF)))
+        return {c for c in chars if "\u4e00" <= c <= "\u9fff"}
+    # GB 2312: both levels (6763 hanzi)
+    chars = _codec_chars("gb2312", range(0xB0, 0xF8), range(0xA1, 0xFF))
+    return {c for c in chars if "\u4e00" <= c <= "\u9fff"}
+
+
+def used_text(locale: str) -> set[str]:
+    """Every character in our rules texts and the catalog of ``locale``."""
+    chars: set[str] = set()
+    for path in list(data_dir("rules_content").glob(f"*/*.{locale}.md")) + \
+            [data_dir("locales") / locale / "LC_MESSAGES" / "companion.po"]:
+        if path.exists():
+            chars |= set(path.read_text(encoding="utf-8"))
+    return chars
+
+
+def base_chars() -> set[str]:
+    return {chr(c) for lo, hi in BASE_RANGES for c in range(lo, hi + 1)}
+
+
+def build(source: Path) -> None:
+    from fontTools import subset
+
+    for family, (package, prefix) in FAMILIES.items():
+        out_dir = FONTS_DIR / family
+        out_dir.mkdir(parents=True, exist_ok=True)
+        pkg = next(p for p in sorted(source.glob(package + "-[0-9]*")) if p.is_dir()) / "package"
+        shutil.copyfile(pkg / "LICENSE_FONT", out_dir / "OFL.txt")
+        if family == "NotoSansTC":
+            chars = base_chars() | common_hanzi("TC") | used_text("zh_Hant")
+        elif family == "NotoSansSC":
+            chars = base_chars() | common_hanzi("SC") | used_text("zh_Hans")
+        elif family == "NotoSans":
+            chars = base_chars() | {chr(c) for c in range(0x370, 0x3FF)}
+        else:
+            chars = None
+        for weight, folder in WEIGHTS.items():
+            src = pkg / folder / f"{prefix}_{folder}.ttf"
+            dst = out_dir / f"{family}-{weight}.ttf"
+            if chars is None:
+                shutil.copyfile(src, dst)
+                continue
+            options = subset.Options()
+            options.layout_features = ["*"]
+            options.name_IDs = ["*"]
+            options.notdef_outline = True
+            options.hinting = False
+            font = subset.load_font(str(src), options)
+            subsetter = subset.Subsetter(options)
+            subsetter.populate(text="".join(sorted(chars)))
+            subsetter.subset(font)
+            subset.save_font(font, str(dst), options)
+            print(f"{dst.relative_to(FONTS_DIR)}: {dst.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]))

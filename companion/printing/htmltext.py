@@ -1,0 +1,211 @@
+"""HTML text helpers for printing (no WeasyPrint here).
+
+:func:`sanitize` keeps only the elements and attributes a rules text needs (the content renderer
+already refuses raw HTML; this is the second fence): images, links out of the document, embedded
+objects and stray attributes are dropped, each with a warning ``(code, params)``.
+
+:func:`wrap_ltr_runs` works around a WeasyPrint bug in right-to-left pages: a run of Latin letters
+or digits that is split across inline elements (``<strong>Diamant</strong> 2``) comes out reversed.
+Each such run, with the inline elements inside it, is wrapped in one ``<span dir="ltr">``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from html import escape
+from html.parser import HTMLParser
+
+Warning_ = tuple[str, dict]
+
+VOID = {"br", "hr", "img", "input", "link", "meta", "source", "col", "wbr", "area", "base", "embed",
+        "param", "track"}
+ALLOWED = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "strong", "em", "b", "i", "code",
+           "pre", "blockquote", "table", "thead", "tbody", "tr", "th", "td", "a", "hr", "br", "span", "div",
+           "section", "del", "s", "dl", "dt", "dd", "sup", "sub", "caption"}
+DROP_WITH_CONTENT = {"script", "style", "iframe", "object", "embed", "svg", "math", "template", "title",
+                     "head", "noscript", "video", "audio", "canvas", "form", "select", "textarea", "button"}
+INLINE = {"strong", "em", "b", "i", "code", "a", "span", "del", "s", "sup", "sub", "bdi", "small", "mark",
+          "text", "tspan"}
+_CLASS_OR_ID = re.compile(r"^[A-Za-z0-9_\- ]{1,80}$")
+_ALIGN = re.compile(r"^\s*text-align:\s*(left|right|center)\s*;?\s*$")
+
+
+class _Tokenizer(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tokens: list[tuple] = []
+
+    def handle_starttag(self, tag, attrs):
+        kind = "void" if tag in VOID else "start"
+        self.tokens.append((kind, tag, attrs, self.get_starttag_text()))
+
+    def handle_startendtag(self, tag, attrs):
+        self.tokens.append(("void", tag, attrs, self.get_starttag_text()))
+
+    def handle_endtag(self, tag):
+        if tag not in VOID:
+            self.tokens.append(("end", tag))
+
+    def handle_data(self, data):
+        self.tokens.append(("text", data))
+
+
+def tokenize(html: str) -> list[tuple]:
+    parser = _Tokenizer()
+    parser.feed(html)
+    parser.close()
+    return parser.tokens
+
+
+def _attrs(attrs) -> str:
+    return "".join(f' {k}="{escape(v or "", quote=True)}"' for k, v in attrs)
+
+
+def serialize(tokens: list[tuple], raw_tags: bool = True) -> str:
+    out = []
+    for tok in tokens:
+        if tok[0] == "text":
+            out.append(escape(tok[1], quote=False))
+        elif tok[0] == "end":
+            out.append(f"</{tok[1]}>")
+        elif raw_tags and len(tok) > 3 and tok[3] is not None:
+            out.append(tok[3])
+        else:
+            out.append(f"<{tok[1]}{_attrs(tok[2])}>")
+    return "".join(out)
+
+
+def sanitize(html: str) -> tuple[str, list[Warning_]]:
+    """Keep the harmless part of ``html``; return it with the warnings for what was dropped."""
+    warnings: list[Warning_] = []
+    out: list[tuple] = []
+    skip: list[str] = []  # open elements whose content is dropped
+    for tok in tokenize(html):
+        kind, tag = tok[0], tok[1] if tok[0] != "text" else None
+        if skip:
+            if kind == "start" and tag == skip[-1]:
+                skip.append(tag)
+            elif kind == "end" and tag == skip[-1]:
+                skip.pop()
+            continue
+        if kind == "text":
+            out.append(tok)
+            continue
+        if tag in DROP_WITH_CONTENT or tag in ("img", "link", "meta", "source", "base", "input", "param", "area", "track"):
+            if kind == "start":
+                skip.append(tag)
+            if kind != "end":
+                attrs = dict(tok[2])
+                target = attrs.get("src") or attrs.get("href") or attrs.get("data") or ""
+                if tag == "img":
+                    warnings.append(("print.dropped_image", {"target": target[:200]}))
+                else:
+                    warnings.append(("print.dropped_element", {"element": tag, "target": target[:200]}))
+            continue
+        if tag not in ALLOWED:
+            if kind != "end":
+                warnings.append(("print.dropped_element", {"element": tag, "target": ""}))
+            continue  # unwrap: keep the content
+        if kind == "end":
+            out.append(tok)
+            continue
+        kept = []
+        for name, value in tok[2]:
+            value = value or ""
+            if name in ("id", "class") and _CLASS_OR_ID.match(value):
+                kept.append((name, value))
+            elif name == "href" and tag == "a":
+                if value.startswith("#") and _CLASS_OR_ID.match(value[1:] or "x"):
+                    kept.append((name, value))
+                else:
+                    warnings.append(("print.dropped_link", {"target": value[:200]}))
+            elif name == "style" and _ALIGN.match(value):
+                kept.append((name, value))
+            elif name in ("colspan", "rowspan", "start") and value.isdigit() and len(value) < 4:
+                kept.append((name, value))
+            elif name in ("rel", "src", "data", "srcset", "style") or name.startswith("on"):
+                warnings.append(("print.dropped_attribute", {"attribute": name, "target": value[:200]}))
+        out.append((kind, tag, kept, None))
+    return serialize(out, raw_tags=False), warnings
+
+
+# -- right-to-left: one LTR span per Latin/number run ---------------------------------------------
+_RUN = {"L", "EN", "AN"}
+_STOP = {"R", "AL", "B", "S", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+_OPAQUE = {"svg", "style", "script", "head", "title", "pre"}
+
+
+def _is_run(item) -> bool:
+    return item[0] == "c" and unicodedata.bidirectional(item[1]) in _RUN
+
+
+def _can_continue(item) -> bool:
+    if item[0] == "c":
+        return unicodedata.bidirectional(item[1]) not in _STOP
+    return item[0] in ("start", "end") and item[1] in INLINE
+
+
+def _starts_run(items, i) -> bool:
+    """A run character, or inline start tags directly followed by one."""
+    while i < len(items) and items[i][0] == "start" and items[i][1] in INLINE:
+        i += 1
+    return i < len(items) and _is_run(items[i])
+
+
+def wrap_ltr_runs(html: str) -> str:
+    """Wrap every maximal Latin/number run (across inline elements) in ``<span dir="ltr">``."""
+    items: list[tuple] = []
+    for tok in tokenize(html):
+        if tok[0] == "text":
+            items.extend(("c", ch) for ch in tok[1])
+        else:
+            items.append(tok)
+    out: list[tuple] = []
+    opaque = 0
+    i, n = 0, len(items)
+    while i < n:
+        item = items[i]
+        if item[0] in ("start", "end") and item[1] in _OPAQUE:
+            opaque += 1 if item[0] == "start" else -1
+        if opaque or not _starts_run(items, i):
+            out.append(item)
+            i += 1
+            continue
+        # Extend to the last run character reachable without a strong RTL letter or a block boundary,
+        # keeping the elements opened inside the run balanced.
+        best, depth, last_run, k = i, 0, False, i
+        while k < n and _can_continue(items[k]):
+            it = items[k]
+            if it[0] == "start":
+                depth += 1
+            elif it[0] == "end":
+                depth -= 1
+                if depth < 0:
+                    break
+                if depth == 0 and last_run:
+                    best = k
+            else:
+                last_run = _is_run(it)
+                if depth == 0 and last_run:
+                    best = k
+            k += 1
+        if items[best][0] == "start":  # no balanced run from this tag: start inside it instead
+            out.append(item)
+            i += 1
+            continue
+        out.append(("start", "span", [("dir", "ltr")], '<span dir="ltr">'))
+        out.extend(items[i:best + 1])
+        out.append(("end", "span"))
+        i = best + 1
+    # merge characters back into text tokens
+    tokens: list[tuple] = []
+    for item in out:
+        if item[0] == "c":
+            if tokens and tokens[-1][0] == "text":
+                tokens[-1] = ("text", tokens[-1][1] + item[1])
+            else:
+                tokens.append(("text", item[1]))
+        else:
+            tokens.append(item)
+    return serialize(tokens)

@@ -1,0 +1,152 @@
+"""Score pads (blank, several games per page) and the filled score sheet of a played game.
+
+Pure HTML building; the sheet reads the journal through :func:`companion.session.replay` and uses
+each game's ``summary(state)``.  The chart and the key moments come from :mod:`.chart`.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from pathlib import Path
+
+from companion.i18n import Translator, translator
+from companion.printing.chart import key_moments, score_chart_svg, score_points
+from companion.printing.pages import Page, document, game_name
+
+PADS_PER_PAGE = {"diamant": 3, "shifting_stones": 3, "death_valley": 5}
+
+
+def _meta(tr: Translator) -> str:
+    return (f'<div class="meta"><div>{escape(tr.gettext("Game:"))} <span></span></div>'
+            f'<div>{escape(tr.gettext("Date:"))} <span></span></div></div>')
+
+
+def _table(head: list[str], rows: int, total_last: bool = True, first: str = "") -> str:
+    cells = "".join(f'<th class="{"total" if total_last and i == len(head) - 1 else ""}">{escape(h)}</th>'
+                    for i, h in enumerate(head))
+    cells = f'<th class="player">{escape(first)}</th>' + cells
+    row = '<td></td>' + "".join(f'<td class="{"total" if total_last and i == len(head) - 1 else ""}"></td>'
+                                for i in range(len(head)))
+    return f'<table><thead><tr>{cells}</tr></thead><tbody>' + f"<tr>{row}</tr>" * rows + "</tbody></table>"
+
+
+def _diamant_pad(tr: Translator) -> str:
+    head = [tr.gettext("Round {n}", n=n) for n in range(1, 6)] + [tr.gettext("Relics"), tr.gettext("Total")]
+    return (_meta(tr) + _table(head, 8, first=tr.gettext("Explorer"))
+            + f'<p class="note">{escape(tr.gettext("For 3 to 8 explorers. After each round write the gems each explorer put in their chest; add the relics at the end."))}</p>')
+
+
+def _stones_pad(tr: Translator) -> str:
+    head = [tr.gettext("Card points"), tr.gettext("1-point cards"), tr.gettext("Bonus"), tr.gettext("Total")]
+    return (_meta(tr) + _table(head, 5, first=tr.gettext("Player"))
+            + f'<p class="note">{escape(tr.gettext("Each player tied for the most 1-point cards gets a bonus of 3 points (none if nobody has one)."))}</p>')
+
+
+def _stones_solo(tr: Translator) -> str:
+    boxes = "".join(f'<span class="box{" last" if n == 4 else ""}">{escape(tr.num(n))}</span>' for n in range(1, 5))
+    return (f'<div class="pad solo"><h2>{escape(tr.gettext("Solo game"))}</h2>{_meta(tr)}'
+            f'<div class="track"><span>{escape(tr.gettext("Penalties:"))}</span>{boxes}'
+            f'<span class="note">{escape(tr.gettext("The fourth penalty loses the game."))}</span></div>'
+            f'<div class="track"><span>{escape(tr.gettext("Cards scored (out of 16):"))}</span>'
+            f'<span class="box"></span><span class="box"></span></div></div>')
+
+
+def _valley_pad(tr: Translator) -> str:
+    head = [tr.gettext("Journey stars"), tr.gettext("Ability points"), tr.gettext("Busts"), tr.gettext("Total")]
+    return (_meta(tr) + _table(head, 3, first=tr.gettext("Player"))
+            + f'<p class="note">{escape(tr.gettext("In a solo game the third row is the robot. A tie goes to the player with fewer busts."))}</p>')
+
+
+_PADS = {"diamant": _diamant_pad, "shifting_stones": _stones_pad, "death_valley": _valley_pad}
+
+
+def footer(tr: Translator, game: str) -> str:
+    return f'<div class="running-footer">{escape(tr.gettext("{game} score pad, printed by companion", game=game_name(game, tr)))}</div>'
+
+
+def scorepad_page(game: str, locale: str, paper: str) -> Page:
+    tr = translator(locale)
+    title = tr.gettext("{game}: score pad", game=game_name(game, tr))
+    pads = "".join(f'<div class="pad">{_PADS[game](tr)}</div>' for _ in range(PADS_PER_PAGE[game]))
+    if game == "shifting_stones":
+        pads = "".join(f'<div class="pad">{_PADS[game](tr)}</div>' for _ in range(2)) + _stones_solo(tr)
+    body = footer(tr, game) + f"<h1>{escape(title)}</h1>" + pads
+    return Page(f"{game}-scorepad-{locale}-{paper}.pdf", "scorepad", locale, title,
+                document(locale, title, body, "scorepad"), ("base", "scorepad"), paper)
+
+
+_SAFE_STEM = re.compile(r"[^A-Za-z0-9_\-]+")
+
+
+def sheet_name(journal_path: str | Path, locale: str, paper: str) -> str:
+    stem = _SAFE_STEM.sub("-", Path(journal_path).stem).strip("-")[:60] or "game"
+    return f"{stem}-sheet-{locale}-{paper}.pdf"
+
+
+def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
+    """The filled score sheet of the game in ``journal_path``: scores, a chart, the key moments."""
+    from companion.games import game_module
+    from companion.journal import read_journal
+    from companion.session import replay
+
+    tr = translator(locale)
+    journal = read_journal(journal_path)
+    header = journal.header
+    game = header.game
+    final, steps = replay(journal)
+    module = game_module(game)
+    summary = module.summary(final)
+    points = score_points(game, module, steps, final)
+    players = list(summary["scores"])
+    winners = set(summary.get("winners") or [])
+    name = game_name(game, tr)
+    title = tr.gettext("{game}: score sheet", game=name)
+
+    labels = [label for label, _ in points]
+    head = "".join(f"<th>{escape(label_text(label, tr))}</th>" for label in labels)
+    rows = []
+    for player in players:
+        cells = "".join(f"<td>{escape(tr.num(scores.get(player, 0)))}</td>" for _, scores in points)
+        mark = f' <span class="winner">({escape(tr.gettext("winner"))})</span>' if player in winners else ""
+        rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}'
+                    f'<td class="total">{escape(tr.num(summary["scores"][player]))}</td></tr>')
+    table = (f'<table class="filled"><thead><tr><th class="player">{escape(tr.gettext("Player"))}</th>{head}'
+             f'<th class="total">{escape(tr.gettext("Total"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    status = (tr.gettext("The game is over.") if summary.get("finished")
+              else tr.gettext("The game is not finished; these are the scores so far."))
+    meta = [tr.gettext("Players: {players}", players=tr.join(player_label(p, tr) for p in header.players))]
+    if header.started:
+        meta.append(tr.gettext("Started: {date}", date=tr.digits(str(header.started)[:16].replace("T", " "))))
+    meta.append(tr.gettext("Events played: {n}", n=len(steps)))
+    chart = score_chart_svg(points, players, tr)
+    legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
+                     f'{escape(player_label(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
+    moments = "".join(f"<li>{escape(m)}</li>" for m in key_moments(game, steps, summary, tr))
+    body = (footer(tr, game) + f"<h1>{escape(title)}</h1>"
+            + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)
+            + f"<p>{escape(status)}</p>" + table
+            + f'<h2>{escape(tr.gettext("Banked score after each round or turn"))}</h2>'
+            + f'<div class="chart">{chart}</div><p class="legend">{legend}</p>'
+            + f'<h2>{escape(tr.gettext("Key moments"))}</h2><ol class="moments">{moments}</ol>')
+    return Page(sheet_name(journal_path, locale, paper), "journal", locale, title,
+                document(locale, title, body, "journal"), ("base", "scorepad"), paper)
+
+
+def label_text(label: tuple[str, int], tr: Translator) -> str:
+    kind, n = label
+    if kind == "round":
+        return tr.gettext("Round {n}", n=n)
+    if kind == "turn":
+        return tr.gettext("Turn {n}", n=n)
+    return tr.gettext("End")
+
+
+def player_label(player: str, tr: Translator) -> str:
+    return tr.gettext("Robot") if player == "robot" else player
+
+
+def chart_colors(n: int) -> list[str]:
+    from companion.printing.chart import COLORS
+
+    return [COLORS[i % len(COLORS)] for i in range(n)]
