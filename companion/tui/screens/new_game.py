@@ -54,6 +54,10 @@ class NewGameScreen(CompanionScreen):
             yield Prose(lambda: _("Tab moves between fields; Enter in the players field or Ctrl+S starts the game."),
                         classes="hint")
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#game", Menu).focus()
+
     def _screen_class(self):
         from companion.tui.screens import game_screen_class
 

@@ -1,0 +1,42 @@
+"""Building the app in temporary folders and playing Diamant by key presses."""
+
+from __future__ import annotations
+
+from companion.tui.settings import Settings
+
+
+def build_app(folders, language="en", **kwargs):
+    from companion.tui.app import make_app
+
+    data, config = folders
+    return make_app(language, data_dir=data, config_dir=config, settings=kwargs.pop("settings", Settings()), **kwargs)
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*list(text))
+
+
+async def new_game_by_keys(pilot, preset_index: int, players: str) -> None:
+    """Home -> N -> (game menu: Diamant) -> preset by arrow keys -> players -> Enter."""
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("tab")  # the preset list
+    for _ in range(preset_index):
+        await pilot.press("down")
+    await pilot.press("tab")  # the players field
+    await type_text(pilot, players)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def play(pilot, script) -> None:
+    """``script``: card codes (str) and decisions (tuples of seat numbers, 1-based)."""
+    for step in script:
+        if isinstance(step, str):
+            await type_text(pilot, step)
+            await pilot.press("enter")
+        else:
+            await pilot.press("ctrl+l")
+            await pilot.press(*[str(seat) for seat in step])
+            await pilot.press("enter")
+        await pilot.pause()
