@@ -78,7 +78,7 @@ def describe(code: str, params: dict[str, Any], tr: Translator | None = None) ->
     tr = tr or current()
     params = dict(params)
     # Journal wrappers carry the inner error's code: describe it first and pass it on as {reason}.
-    inner = params.pop("code", None)
+    inner = params.pop("cause", None)
     if inner is not None:
         params["reason"] = describe(inner, params, tr)
     template = message_for(code)

@@ -29,15 +29,20 @@ def replay(journal: Journal) -> tuple[Any, list[Step]]:
     try:
         state = game.start(journal.header)
     except RuleError as exc:
-        raise JournalError("journal_bad_setup", line=1, code=exc.code, **exc.params) from exc
+        raise JournalError("journal_bad_setup", **_wrap(exc, 1)) from exc
     steps: list[Step] = []
     for entry in journal.effective():
         try:
             state, outcome = game.apply(state, entry.event)
         except RuleError as exc:
-            raise JournalError("journal_rejected_event", line=entry.line, code=exc.code, **exc.params) from exc
+            raise JournalError("journal_rejected_event", **_wrap(exc, entry.line)) from exc
         steps.append(Step(entry.event, state, outcome))
     return state, steps
+
+
+def _wrap(exc: RuleError, line: int) -> dict[str, Any]:
+    """The parameters of a journal error that carries an engine's error (``cause``) and its line."""
+    return {**exc.params, "line": line, "cause": exc.code}
 
 
 class Session:

@@ -69,10 +69,10 @@ def _sync() -> None:
          "-k", "N_plural:1,2", "--no-location", "--sort-output", "--omit-header", "--project", "companion",
          "-o", str(POT), "companion/"],
         cwd=ROOT, check=True)
-    template = _read(POT)
     from babel.messages.catalog import Catalog
 
     for locale in LOCALES:
+        template = _read(POT)  # afresh each time: Catalog.update shares Message objects with it
         path = po_path(locale)
         if path.exists():
             catalog = _read(path, locale)
