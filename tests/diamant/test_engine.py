@@ -286,3 +286,17 @@ def test_classic_has_no_relics_and_house_needs_printed_values():
         with pytest.raises(EventError) as err:
             diamant.apply(start("house-001"), {"event": "draw", "card": "relic", "value": bad})
         assert err.value.code == "diamant.relic_value_needed"
+
+
+def test_an_empty_deck_refuses_draws_but_lets_explorers_walk_out():
+    # A house rule with one copy per hazard can run the deck dry (impossible with the presets).
+    state = start("diamant-classic", players=("A", "B", "C"), hazard_copies=1)
+    cards = [T(v) for v in (1, 2, 3, 4, 5, 5, 7, 7, 9, 11, 11, 13, 14, 15, 17)]
+    cards += [H(h) for h in ("scorpion", "explosion", "snake", "gas", "landslide")]
+    state, _ = play(state, *cards[:-1], L("A"), cards[-1])
+    assert diamant.deck(state)["total"] == 0
+    with pytest.raises(RuleError) as err:
+        diamant.apply(state, T(1))
+    assert err.value.code == "diamant.deck_empty"
+    state, _ = play(state, L("B", "C"))  # decided already, but the deck is empty
+    assert not state.in_round

@@ -219,6 +219,8 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
     rules = state.rules
     card_kind = event.get("card")
     contents = deck(state)
+    if contents["total"] == 0:
+        raise RuleError("diamant.deck_empty")
     if card_kind == TREASURE:
         value = event.get("value")
         if not _whole(value):
@@ -320,8 +322,8 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
             raise RuleError("diamant.not_in_cave", player=name)
     if not state.path:
         raise RuleError("diamant.no_card_yet")
-    if state.decided:
-        raise RuleError("diamant.already_decided")
+    if state.decided and deck(state)["total"]:
+        raise RuleError("diamant.already_decided")  # (with an empty deck, the rest may still walk out)
 
     rules = state.rules
     seats = sorted(state.seat(n) for n in names)

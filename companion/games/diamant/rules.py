@@ -100,7 +100,7 @@ def validate(data: Mapping[str, Any], path: str) -> Ruleset:
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
             or not 1 <= players[0] <= players[1] <= 12):
         raise _bad(path, "players", "[fewest, most], e.g. [3, 8]")
-    rounds = _int(data, "rounds", path, 1, 20)
+    rounds = _int(data, "rounds", path, 1, 100)
     treasures = data["treasures"]
     if (not isinstance(treasures, list) or not treasures
             or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 1000 for v in treasures)):

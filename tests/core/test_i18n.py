@@ -1,0 +1,106 @@
+"""Locale negotiation, catalogs, numerals and plural forms."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+from companion import i18n
+from companion.errors import UsageError
+from companion.i18n import LOCALES, catalog_path, catalog_problems, negotiate, normalize_locale, translator
+
+
+@pytest.mark.parametrize("given,expected", [
+    ("zh-TW", "zh_Hant"), ("zh_TW", "zh_Hant"), ("zh_HK", "zh_Hant"), ("zh-Hant", "zh_Hant"),
+    ("zh-CN", "zh_Hans"), ("zh_CN.UTF-8", "zh_Hans"), ("zh_Hans_SG", "zh_Hans"), ("zh", "zh_Hans"),
+    ("fa_IR", "fa"), ("fa-IR", "fa"), ("fa", "fa"), ("en_US.UTF-8", "en"), ("en_US_POSIX", "en"), ("C", "en"),
+    ("de_DE", None), ("", None), ("xx", None),
+])
+def test_aliases(given, expected):
+    assert normalize_locale(given) == expected
+
+
+def test_negotiation_order():
+    env = {"COMPANION_LANG": "fa", "LANG": "zh_TW.UTF-8"}
+    assert negotiate("zh-CN", env) == "zh_Hans"
+    assert negotiate(None, env) == "fa"
+    assert negotiate(None, {"LANG": "zh_TW.UTF-8"}) == "zh_Hant"
+    assert negotiate(None, {"LC_ALL": "fa_IR.UTF-8", "LANG": "en_US"}) == "fa"
+    assert negotiate(None, {"LANG": "de_DE.UTF-8"}) == "en"
+    assert negotiate(None, {}) == "en"
+
+
+@pytest.mark.parametrize("bad", ["klingon", "de", "zz_ZZ"])
+def test_explicit_unknown_language_is_an_error(bad):
+    with pytest.raises(UsageError) as err:
+        negotiate(bad, {})
+    assert err.value.code == "unknown_language"
+    with pytest.raises(UsageError):
+        negotiate(None, {"COMPANION_LANG": bad})
+
+
+def test_persian_digits_and_separators():
+    fa = translator("fa")
+    assert fa.num(1234567) == "۱٬۲۳۴٬۵۶۷"
+    assert fa.num(15) == "۱۵"
+    assert fa.fraction(Fraction(3, 29)) == "۳/۲۹"
+    assert fa.percent(Fraction(1, 4)) == "۲۵٫۰٪"
+    assert translator("en").num(1234567) == "1,234,567"
+    assert translator("zh_Hant").num(15) == "15"
+
+
+def test_params_are_localized_in_messages():
+    assert translator("fa").gettext("{total} = {among} × {each} + {left}", total=15, among=4, each=3, left=3) \
+        == "۱۵ = ۴ × ۳ + ۳"
+
+
+def test_plural_forms_per_locale():
+    from babel.messages.pofile import read_po
+
+    expected = {"fa": "nplurals=2; plural=(n > 1);", "zh_Hant": "nplurals=1; plural=0;", "zh_Hans": "nplurals=1; plural=0;"}
+    for locale, forms in expected.items():
+        with catalog_path(locale).open("rb") as fh:
+            assert read_po(fh, locale=locale).plural_forms == forms
+    en = translator("en")
+    assert en.ngettext("{n} gem", "{n} gems", 1) == "1 gem" and en.ngettext("{n} gem", "{n} gems", 2) == "2 gems"
+
+
+def test_every_catalog_is_complete_and_consistent():
+    """No untranslated or fuzzy message; every {placeholder} kept."""
+    problems = catalog_problems()
+    assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} problems"
+
+
+def test_catalogs_match_the_code(tmp_path):
+    """The .pot holds exactly the messages the code marks (re-run `make catalogs` after changing text)."""
+    import sys
+
+    from babel.messages.pofile import read_po
+
+    out = tmp_path / "fresh.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", "extract", "-F", "pyproject.toml",
+                    "-k", "N_plural:1,2", "--no-location", "-o", str(out), "companion/"], check=True,
+                   cwd=catalog_path("en").parents[3])
+    fresh = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(out.open("rb")) if m.id}
+    for locale in LOCALES:
+        with catalog_path(locale).open("rb") as fh:
+            have = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(fh) if m.id}
+        assert fresh <= have, f"{locale} lacks {sorted(fresh - have)[:10]}"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext (msgfmt) is not installed")
+@pytest.mark.parametrize("locale", LOCALES)
+def test_msgfmt_check(locale, tmp_path):
+    result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(catalog_path(locale))],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_language_switch_at_run_time():
+    i18n.set_language("zh_Hant")
+    assert i18n.current().locale == "zh_Hant"
+    i18n.set_language("en")
+    assert i18n._("Nobody leaves: just draw the next card.") == "Nobody leaves: just draw the next card."

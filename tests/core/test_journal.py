@@ -1,0 +1,151 @@
+"""The journal format: header checks, named invalid lines, undo/redo folding, durable append, salvage."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.errors import JournalError
+from companion.journal import Entry, JournalWriter, fold, new_header, parse_journal, read_journal
+
+HEADER = {"journal": "companion", "version": 1, "game": "diamant", "ruleset": "diamant", "players": ["Ava", "Ben", "Chen"]}
+
+
+def lines(*objs) -> bytes:
+    return "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objs).encode()
+
+
+def code_and_line(data: bytes):
+    with pytest.raises(JournalError) as err:
+        parse_journal(data)
+    return err.value.code, err.value.params.get("line")
+
+
+@pytest.mark.parametrize("header,code", [
+    ({**HEADER, "journal": "other"}, "journal_header_not_a_journal"),
+    ({**HEADER, "version": 2}, "journal_header_newer_version"),
+    ({**HEADER, "version": "1"}, "journal_header_bad_version"),
+    ({**HEADER, "game": "chess"}, "journal_header_unknown_game"),
+    ({**HEADER, "players": []}, "journal_header_no_players"),
+    ({**HEADER, "players": ["Ava", "Ava"]}, "journal_duplicate_player"),
+    ({**HEADER, "players": ["Ava", ""]}, "journal_bad_player"),
+    ({**HEADER, "players": ["Ava", "B\x07n"]}, "journal_bad_player"),
+    ({**HEADER, "players": ["Ava", 3]}, "journal_bad_player"),
+    ({**HEADER, "options": [1]}, "journal_header_bad_options"),
+    ({**HEADER, "ruleset": ""}, "journal_header_bad_ruleset"),
+    ([1, 2], "journal_header_not_a_journal"),
+])
+def test_bad_headers_are_named(header, code):
+    assert code_and_line(lines(header)) == (code, 1)
+
+
+def test_unknown_header_keys_are_kept_and_ignored():
+    journal = parse_journal(lines({**HEADER, "table": "kitchen", "mode": "x"}))
+    assert journal.header.get("table") == "kitchen" and journal.header.players == ("Ava", "Ben", "Chen")
+
+
+@pytest.mark.parametrize("bad,code", [
+    (b"not json\n", "journal_bad_json"),
+    (b"[1, 2]\n", "journal_not_object"),
+    (b'{"card": "relic"}\n', "journal_no_event"),
+    (json.dumps(HEADER).encode() + b"\n", "journal_second_header"),
+    (b'\xff\xfe{"event": "draw"}\n', "journal_not_utf8"),
+])
+def test_invalid_middle_line_names_line_and_reason(bad, code):
+    data = lines(HEADER, {"event": "draw", "card": "treasure", "value": 3}) + bad + lines({"event": "undo"})
+    assert code_and_line(data) == (code, 3)
+
+
+def test_empty_file_and_blank_lines():
+    assert code_and_line(b"")[0] == "journal_empty"
+    journal = parse_journal(lines(HEADER) + b"\n\n" + lines({"event": "draw", "card": "relic"}))
+    assert [e.line for e in journal.entries] == [4]
+
+
+def test_truncated_last_line_is_dropped_with_a_warning():
+    data = lines(HEADER, {"event": "draw", "card": "relic"}) + b'{"event": "dr'
+    journal = parse_journal(data)
+    assert len(journal.entries) == 1
+    assert journal.warnings[0].code == "journal_truncated" and journal.warnings[0].params["line"] == 3
+
+
+def test_complete_last_line_without_newline_is_kept():
+    data = lines(HEADER) + b'{"event": "draw", "card": "relic"}'
+    journal = parse_journal(data)
+    assert len(journal.entries) == 1 and not journal.warnings
+
+
+def test_cut_header_is_an_error_not_a_warning():
+    assert code_and_line(b'{"journal": "comp')[0] == "journal_bad_json"
+
+
+def E(n, kind="draw"):
+    return Entry(n, {"event": kind})
+
+
+def test_fold_undo_redo():
+    entries = [E(2), E(3), E(4, "undo"), E(5, "undo"), E(6, "redo"), E(7)]
+    assert [e.line for e in fold(entries)] == [2, 7]
+    entries = [E(2), E(3), E(4, "undo"), E(5, "redo")]
+    assert [e.line for e in fold(entries)] == [2, 3]
+
+
+@pytest.mark.parametrize("entries,code,line", [
+    ([E(2, "undo")], "journal_nothing_to_undo", 2),
+    ([E(2), E(3, "redo")], "journal_nothing_to_redo", 3),
+    ([E(2), E(3, "undo"), E(4), E(5, "redo")], "journal_nothing_to_redo", 5),  # redo only right after undos
+])
+def test_fold_rejects_impossible_undo_redo(entries, code, line):
+    with pytest.raises(JournalError) as err:
+        fold(entries)
+    assert (err.value.code, err.value.params["line"]) == (code, line)
+
+
+def test_writer_appends_durably_and_never_overwrites(tmp_path, monkeypatch):
+    import os
+
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd)))
+    path = tmp_path / "g.jsonl"
+    header = new_header("diamant", "diamant", ["Ava", "Ben", "Chen"])
+    with JournalWriter.create(path, header) as writer:
+        before = len(synced)
+        writer.append({"event": "draw", "card": "treasure", "value": 5})
+        assert len(synced) == before + 1  # every event is fsynced before append returns
+        # readable right away, by another reader
+        assert len(read_journal(path).entries) == 1
+    with pytest.raises(FileExistsError):
+        JournalWriter.create(path, header)
+    assert len(read_journal(path).entries) == 1
+
+
+def test_resume_moves_a_torn_tail_aside_and_keeps_appending(tmp_path):
+    path = tmp_path / "g.jsonl"
+    data = lines(HEADER, {"event": "draw", "card": "treasure", "value": 5}) + b'{"event": "le'
+    path.write_bytes(data)
+    writer, journal = JournalWriter.resume(path)
+    writer.append({"event": "leave", "players": ["Ava"]})
+    writer.close()
+    again = read_journal(path)
+    assert [e.event["event"] for e in again.entries] == ["draw", "leave"] and not again.warnings
+    assert (tmp_path / "g.jsonl.dropped").read_bytes() == b'{"event": "le\n'
+
+
+def test_resume_adds_a_missing_final_newline(tmp_path):
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(lines(HEADER) + b'{"event": "draw", "card": "relic"}')
+    writer, _ = JournalWriter.resume(path)
+    writer.append({"event": "undo"})
+    writer.close()
+    assert [e.kind for e in read_journal(path).entries] == ["draw", "undo"]
+
+
+def test_missing_file_and_directory(tmp_path):
+    with pytest.raises(JournalError) as err:
+        read_journal(tmp_path / "none.jsonl")
+    assert err.value.code == "journal_missing"
+    with pytest.raises(JournalError) as err:
+        read_journal(tmp_path)
+    assert err.value.code == "journal_is_directory"

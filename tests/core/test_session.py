@@ -1,0 +1,85 @@
+"""Session: check first, write durably, then show; undo/redo as journal events; resume after a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import JournalError, RuleError
+from companion.journal import new_header, read_journal
+from companion.session import Session, replay
+
+T = lambda v: {"event": "draw", "card": "treasure", "value": v}  # noqa: E731
+
+
+def header():
+    return new_header("diamant", "diamant", ["Ava", "Ben", "Chen"])
+
+
+def test_rejected_event_changes_neither_state_nor_file(tmp_path):
+    path = tmp_path / "g.jsonl"
+    session = Session.new(header(), path)
+    session.apply(T(17))
+    before_state, before_file = session.state, path.read_bytes()
+    for bad in (T(17), T(8), {"event": "leave", "players": []}, {"event": "fly"}):
+        with pytest.raises(RuleError):
+            session.apply(bad)
+        assert session.state == before_state and path.read_bytes() == before_file
+    assert len(session.steps) == 1
+
+
+def test_bad_setup_writes_no_file(tmp_path):
+    path = tmp_path / "g.jsonl"
+    with pytest.raises(RuleError):
+        Session.new(new_header("diamant", "diamant", ["Ava", "Ben"]), path)  # 3-8 players
+    assert not path.exists()
+
+
+def test_undo_redo_are_written_and_replayed(tmp_path):
+    path = tmp_path / "g.jsonl"
+    session = Session.new(header(), path)
+    session.apply(T(5))
+    session.apply(T(7))
+    session.undo()
+    assert [e.kind for e in read_journal(path).entries] == ["draw", "draw", "undo"]
+    state, _ = replay(read_journal(path))
+    assert state == session.state and state.path[-1].value == 5
+    session.redo()
+    with pytest.raises(RuleError) as err:
+        session.redo()
+    assert err.value.code == "nothing_to_redo"
+    session.close()
+    resumed = Session.resume(path)
+    assert resumed.state.path[-1].value == 7
+
+
+def test_resume_offers_redo_of_events_undone_before_the_crash(tmp_path):
+    path = tmp_path / "g.jsonl"
+    session = Session.new(header(), path)
+    session.apply(T(5))
+    session.apply(T(7))
+    session.undo()
+    session.close()
+    resumed = Session.resume(path)
+    assert resumed.can_redo
+    resumed.redo()
+    assert resumed.state.path[-1].value == 7
+
+
+def test_nothing_to_undo():
+    session = Session.new(header(), None)
+    with pytest.raises(RuleError) as err:
+        session.undo()
+    assert err.value.code == "nothing_to_undo"
+
+
+def test_replay_names_the_line_of_a_rejected_event(tmp_path):
+    path = tmp_path / "g.jsonl"
+    session = Session.new(header(), path)
+    session.apply(T(5))
+    session.close()
+    with open(path, "a") as fh:
+        fh.write('{"event": "draw", "card": "hazard", "hazard": "dragon"}\n')
+    with pytest.raises(JournalError) as err:
+        replay(read_journal(path))
+    assert err.value.code == "journal_rejected_event" and err.value.params["line"] == 3
+    assert err.value.params["cause"] == "diamant.unknown_hazard"
