@@ -269,9 +269,10 @@ def _score(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     if state.hands[seat] < 1:
         raise RuleError("stones.empty_hand", player=state.player)
     if state.solo:
-        have = sum(1 for c in state.scored[seat] if c.points == points)
-        if have >= SOLO_DECK.get(points, 0):
-            raise RuleError("stones.solo_no_such_card", points=points, count=SOLO_DECK.get(points, 0))
+        if points not in SOLO_DECK:
+            raise RuleError("stones.solo_no_such_value", points=points)
+        if sum(1 for c in state.scored[seat] if c.points == points) >= SOLO_DECK[points]:
+            raise RuleError("stones.solo_all_scored", points=points)
     offsets = pattern.matches(grid)
     if not offsets:
         raise RuleError("stones.no_match", pattern=pattern.text)

@@ -52,7 +52,7 @@ def read_cards(path: Path, source: str) -> list[Card]:
     except OSError as exc:
         raise RulesetError("stones.library_unreadable", path=where, reason=exc.strerror or str(exc)) from None
     except UnicodeDecodeError:
-        raise RulesetError("stones.library_unreadable", path=where, reason="not UTF-8") from None
+        raise RulesetError("stones.library_not_utf8", path=where) from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError("stones.library_bad_toml", path=where, reason=str(exc)) from None
     unknown = sorted(set(data) - {"card"})

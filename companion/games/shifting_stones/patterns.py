@@ -160,7 +160,7 @@ def check_tile_set(grid: Grid) -> None:
     counts = tile_counts(f for row in grid for f in row)
     for (a, b, want), got in zip(TILE_KINDS, counts):
         if got != want:
-            raise EventError("stones.layout_tile_set", pair=f"{a}/{b}", want=want, got=got)
+            raise EventError(f"stones.layout_{a}_{b}", want=want, got=got)
 
 
 def grid_text(grid: Grid) -> str:

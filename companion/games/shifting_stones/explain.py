@@ -1,0 +1,184 @@
+"""Shifting Stones in sentences: outcomes, solver plans and ``replay`` reports (shared by CLI and TUI).
+
+Every function takes a :class:`~companion.i18n.Translator`; numbers come out in the locale's digits.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from companion.games.shifting_stones.engine import PENALTY_LIMIT, Outcome, State
+from companion.games.shifting_stones.messages import FACE_NAMES
+from companion.games.shifting_stones.patterns import Cell, Grid, Pattern
+from companion.games.shifting_stones.solver import Plan, Turn, apply_step
+from companion.i18n import Translator
+
+
+def face(name: str, tr: Translator) -> str:
+    return tr.gettext(FACE_NAMES[name]) if name in FACE_NAMES else name
+
+
+def cell(at: Cell, tr: Translator) -> str:
+    return tr.gettext("row {row}, column {col}", row=at[0], col=at[1])
+
+
+def pattern_text(pattern: Pattern | str, tr: Translator) -> str:
+    """A pattern with face names in the reader's language (``*`` stays for a grey stone)."""
+    text = pattern.text if isinstance(pattern, Pattern) else pattern
+    return " / ".join(" ".join(face(f, tr) if f != "*" else "*" for f in row.split()) for row in text.split(" / "))
+
+
+def grid_lines(grid: Grid, tr: Translator) -> list[str]:
+    return [tr.gettext("Row {row}: {faces}", row=r, faces=" | ".join(face(f, tr) for f in row))
+            for r, row in enumerate(grid, 1)]
+
+
+# -- outcomes ----------------------------------------------------------------------------------------
+def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
+    """Sentences for what one event did (``state`` is the state after it)."""
+    lines: list[str] = []
+    kind, player = result.kind, result.player
+    if kind == "layout":
+        lines.append(tr.gettext("The nine stones are laid out."))
+    elif kind == "shift":
+        a, b = result.cells
+        lines.append(tr.gettext("{player} burns a card and swaps the stones at {a} and {b}.",
+                                player=player, a=cell(a, tr), b=cell(b, tr)))
+    elif kind == "flip":
+        (at,) = result.cells
+        lines.append(tr.gettext("{player} burns a card and flips the stone at {cell}: {before} becomes {after}.",
+                                player=player, cell=cell(at, tr), before=face(result.faces[0], tr),
+                                after=face(result.faces[1], tr)))
+    elif kind == "score":
+        lines.append(tr.ngettext("{player} scores {pattern} for {n} point.", "{player} scores {pattern} for {n} points.",
+                                 result.points, player=player, pattern=pattern_text(result.pattern, tr)))
+        lines.append(tr.gettext("It matches with its top-left corner at {cell}.", cell=cell(result.at, tr)))
+        if result.target_reached and not state.solo:
+            if state.finish_round:
+                lines.append(tr.ngettext(
+                    "{player} has scored {n} card: the game ends when this round is complete.",
+                    "{player} has scored {n} cards: the game ends when this round is complete.",
+                    state.target, player=player))
+            else:
+                lines.append(tr.ngettext(
+                    "{player} has scored {n} card: the game ends with this turn.",
+                    "{player} has scored {n} cards: the game ends with this turn.", state.target, player=player))
+    elif kind in ("end_turn", "pass"):
+        if kind == "pass":
+            lines.append(tr.ngettext("{player} passes and draws {n} card.", "{player} passes and draws {n} cards.",
+                                     result.drawn, player=player))
+        else:
+            lines.append(tr.ngettext("{player} ends the turn and draws {n} card.",
+                                     "{player} ends the turn and draws {n} cards.", result.drawn, player=player))
+        if result.reshuffled:
+            lines.append(tr.ngettext("The discard pile ({n} card) was shuffled to make a new deck.",
+                                     "The discard pile ({n} cards) was shuffled to make a new deck.", result.reshuffled))
+        if result.penalty:
+            lines.append(tr.gettext("No card was scored this turn: penalty {count} of {limit}.",
+                                    count=state.penalties, limit=PENALTY_LIMIT))
+    if result.finished:
+        lines += _ending(state, tr)
+    elif result.next_player and kind in ("end_turn", "pass", "layout"):
+        lines.append(tr.gettext("Now it is {player}'s turn.", player=result.next_player))
+    return lines
+
+
+def _ending(state: State, tr: Translator) -> list[str]:
+    if state.solo:
+        if state.result == "won":
+            return [tr.gettext("All 16 cards are scored: {player} wins the solo game!", player=state.players[0])]
+        return [tr.gettext("That is the 4th penalty: {player} loses the solo game.", player=state.players[0])]
+    winners = state.winners()
+    score = state.score(state.players.index(winners[0]))
+    if len(winners) == 1:
+        return [tr.gettext("The game is over. {player} wins with {score}.", player=winners[0], score=score)]
+    return [tr.gettext("The game is over. {players} share the win with {score} each.",
+                       players=tr.join(winners), score=score)]
+
+
+# -- replay report -----------------------------------------------------------------------------------
+def report(state: State, tr: Translator) -> list[str]:
+    """Where a game stands, for ``companion replay``."""
+    lines: list[str] = []
+    if state.solo:
+        lines.append(tr.gettext("Shifting Stones, solo game of {player}.", player=state.players[0]))
+    else:
+        lines.append(tr.gettext("Shifting Stones, {count} players; the game ends at {target} scored cards.",
+                                count=len(state.players), target=state.target))
+    if state.grid is None:
+        lines.append(tr.gettext("The stones have not been laid out yet."))
+    else:
+        lines += grid_lines(state.grid, tr)
+    bonus = state.bonus_seats()
+    for seat, player in enumerate(state.players):
+        lines.append(tr.gettext("{player}: score {score}; cards scored: {cards}, of them worth 1 point: {ones}; cards in hand: {hand}.",
+                                player=player, score=state.score(seat), cards=len(state.scored[seat]),
+                                ones=state.ones(seat), hand=state.hands[seat]))
+    if bonus:
+        lines.append(tr.gettext("The 3-point bonus for the most 1-point cards goes to: {players}.",
+                                players=tr.join(state.players[i] for i in bonus)))
+    lines.append(tr.gettext("Deck: {deck} cards; discard pile: {discard} cards.", deck=state.deck, discard=state.discard))
+    if state.solo:
+        lines.append(tr.gettext("Penalties: {count} of {limit}.", count=state.penalties, limit=PENALTY_LIMIT))
+    if state.finished:
+        lines += _ending(state, tr)
+    else:
+        if state.end_triggered:
+            if state.finish_round:
+                lines.append(tr.gettext("The target has been reached: this is the last round."))
+            else:
+                lines.append(tr.gettext("The target has been reached: this is the last turn."))
+        lines.append(tr.gettext("Now it is {player}'s turn.", player=state.player))
+    return lines
+
+
+# -- solver plans -----------------------------------------------------------------------------------
+def _step_line(index: int, step, grid: Grid, tr: Translator, cards: Sequence[tuple[Pattern, int]] | None) -> str:
+    if step.action == "shift":
+        if step.burn is not None:
+            return tr.gettext("{index}. Burn card {card} ({pattern}) and swap the stones at {a} and {b}.",
+                              index=index, card=step.burn + 1, pattern=pattern_text(cards[step.burn][0], tr),
+                              a=cell(step.a, tr), b=cell(step.b, tr))
+        return tr.gettext("{index}. Swap the stones at {a} and {b}.", index=index, a=cell(step.a, tr), b=cell(step.b, tr))
+    if step.action == "flip":
+        before = grid[step.at[0] - 1][step.at[1] - 1]
+        after = apply_step(grid, step)[step.at[0] - 1][step.at[1] - 1]
+        if step.burn is not None:
+            return tr.gettext("{index}. Burn card {card} ({pattern}) and flip the stone at {cell}: {before} becomes {after}.",
+                              index=index, card=step.burn + 1, pattern=pattern_text(cards[step.burn][0], tr),
+                              cell=cell(step.at, tr), before=face(before, tr), after=face(after, tr))
+        return tr.gettext("{index}. Flip the stone at {cell}: {before} becomes {after}.", index=index,
+                          cell=cell(step.at, tr), before=face(before, tr), after=face(after, tr))
+    pattern, points = cards[step.card]
+    return tr.ngettext("{index}. Score card {card} ({pattern}, {n} point); its top-left corner is at {cell}.",
+                       "{index}. Score card {card} ({pattern}, {n} points); its top-left corner is at {cell}.",
+                       points, index=index, card=step.card + 1, pattern=pattern_text(pattern, tr), cell=cell(step.at, tr))
+
+
+def plan(grid: Grid, result: Plan | None, tr: Translator) -> list[str]:
+    """The cheapest way to make one pattern match, step by step."""
+    if result is None:
+        return [tr.gettext("This pattern can never match: the nine stones cannot show it.")]
+    if result.actions == 0:
+        return [tr.gettext("The pattern matches already, with its top-left corner at {cell}.", cell=cell(result.at, tr))]
+    lines = [tr.gettext("The fewest paid actions: {count}. Each one burns a card.", count=result.actions)]
+    for index, step in enumerate(result.steps, 1):
+        lines.append(_step_line(index, step, grid, tr, None))
+        grid = apply_step(grid, step)
+    lines.append(tr.gettext("Then the pattern matches with its top-left corner at {cell}.", cell=cell(result.at, tr)))
+    return lines
+
+
+def turn(grid: Grid, result: Turn, cards: Sequence[tuple[Pattern, int]], tr: Translator) -> list[str]:
+    """The best turn for a hand, step by step (cards are numbered from 1 in the order given)."""
+    if not result.scored:
+        return [tr.gettext("No card of this hand can be scored this turn, whatever you burn.")]
+    lines = [tr.ngettext("The most this hand can score this turn: {n} point.",
+                         "The most this hand can score this turn: {n} points.", result.points)]
+    for index, step in enumerate(result.steps, 1):
+        lines.append(_step_line(index, step, grid, tr, cards))
+        grid = apply_step(grid, step)
+    kept = [i for i in range(len(cards)) if i not in result.scored and i not in result.burned]
+    if kept:
+        lines.append(tr.gettext("Cards left in hand: {cards}.", cards=tr.join(tr.num(i + 1) for i in kept)))
+    return lines
