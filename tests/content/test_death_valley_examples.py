@@ -8,6 +8,7 @@ cards the text names: which card goes to the discard pile and which are shuffled
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 
 import pytest
@@ -92,12 +93,15 @@ def test_the_bust_as_the_text_tells_it():
     assert sorted(after.all_cards()) == sorted(before.all_cards())
 
 
-def test_the_scoring_example_adds_up():
+def test_the_scoring_example_splits_as_the_text_says():
+    """Ava: journey stars 2 + 1, album ability +2, album stars and the hidden card nothing."""
     state = steps_of("scoring")[-1].state
-    stars = {"land-1": 2, "flood-1": 1}
-    assert valley.score(state, "Ava").__class__  # a Score object exists
-    assert given("scoring", "ava_score") == sum(stars.values()) + 2  # journey stars + animal-1's ability
-    assert given("scoring", "ben_score") == 3 + 0 + 1 + 2 - 2
+    ava = valley.score(state, "Ava")
+    assert (ava.stars, ava.abilities, ava.bonus) == (2 + 1, 2, 0)
+    assert ava.total == given("scoring", "ava_score")
+    ben = valley.score(state, "Ben")
+    assert (ben.stars, ben.abilities) == (3 + 0 + 1 + 2, -2)
+    assert ben.total == given("scoring", "ben_score")
 
 
 def test_the_robot_example():
@@ -112,15 +116,24 @@ def test_the_robot_example():
     assert given("robot_harder", "robot_score") == given("robot", "robot_score") + given("robot", "discard_count")
 
 
-def test_the_bust_rule_setting_lets_the_robot_win_with_fewer_points():
-    """What the text says of robot_bust_rule, on the example's own game, once finished."""
-    ex = EXAMPLES["robot"]
-    lines = ex.journal.strip().splitlines()
-    header = lines[0].replace('"mode": "solo"', '"mode": "solo", "options": {"robot_bust_rule": true}')
+def _robot_game(options: dict, animal_stars: int):
+    """The robot example's game with other settings, and Ava's animal-1 worth ``animal_stars``."""
+    lines = EXAMPLES["robot"].journal.strip().splitlines()
+    header = lines[0].replace('"mode": "solo"', '"mode": "solo", "options": ' + json.dumps(options))
+    header = header.replace('"animal-1": 2', f'"animal-1": {animal_stars}')
     journal = parse_journal(("\n".join([header, *lines[1:]]) + "\n").encode("utf-8"))
-    state, _ = replay(journal)
-    assert state.options["robot_bust_rule"] is True
-    assert state.busts["robot"] <= state.busts["Ava"]
+    return replay(journal)[0]
+
+
+def test_the_bust_rule_setting_lets_the_robot_win_with_fewer_points():
+    """What the text says of robot_bust_rule: with more points Ava wins, unless the setting is on."""
+    plain = _robot_game({}, animal_stars=9)
+    assert valley.scores(plain)["Ava"] > valley.scores(plain)["robot"]
+    assert valley.winners(plain) == ["Ava"]
+    harder = _robot_game({"robot_bust_rule": True}, animal_stars=9)
+    assert valley.scores(harder) == valley.scores(plain)
+    assert harder.busts["robot"] <= harder.busts["Ava"]
+    assert valley.winners(harder) == ["robot"]
 
 
 # -- the texts --------------------------------------------------------------------------------------
