@@ -45,6 +45,11 @@ CORE: dict[str, str] = {
     "journal_bad_setup": N_("Line {line}: the game cannot be set up: {reason}"),
     "journal_rejected_event": N_("Line {line}: {reason}"),
     "journal_write_failed": N_("The journal {path} cannot be written ({reason}); the game is kept in memory."),
+    # rules texts (rules_content/)
+    "content_unknown_document": N_("There is no {kind} document for {game}."),
+    "content_no_front_matter": N_("{path}: the file must start with its front matter (title, game, locale, kind, version)."),
+    "content_bad_front_matter": N_("{path}: the front matter is not valid ({reason})."),
+    "content_missing": N_("The rules file {path} is missing."),
     # rulesets and data files
     "ruleset_unknown": N_("There is no ruleset “{ruleset}”. Known: {choices}."),
     "ruleset_unreadable": N_("The rules file {path} cannot be read: {reason}."),
@@ -55,6 +60,8 @@ CORE: dict[str, str] = {
 }
 
 _GAME_PREFIXES = {
+    "tui.": "companion.tui.messages",
+    "print.": "companion.printing.messages",
     "diamant.": "companion.games.diamant.messages",
     "stones.": "companion.games.shifting_stones.messages",
     "valley.": "companion.games.death_valley.messages",
