@@ -243,3 +243,16 @@ def test_safe_markdown_on_known_attacks(parts):
     html = content.safe_markdown().render("\n\n".join(parts), {"warnings": []})
     assert audit(html) == [], html
     assert "<img" not in html and "<!--" not in html
+
+
+@pytest.mark.parametrize(("game", "locale"), GLOSSARY_CASES)
+def test_card_sides_stay_short(game, locale):
+    """A side of a 63 x 88 mm card holds about 110 words or 180 Chinese characters (with some slack)."""
+    doc = content.load_document(game, locale, "card")
+    sides = re.split(r"^## .*$", doc.markdown, flags=re.M)[1:]
+    assert len(sides) == 2
+    for side in sides:
+        if locale.startswith("zh"):
+            assert len(re.findall(r"[\u4e00-\u9fff]", side)) <= 220
+        else:
+            assert len(side.split()) <= 140
