@@ -188,8 +188,16 @@ def renderer() -> Renderer:
     """This process's renderer (built on first use)."""
     global _renderer
     if _renderer is None:
+        import atexit
+
         _renderer = Renderer()
+        atexit.register(_drop_renderer)  # let its font configuration go while the interpreter is whole
     return _renderer
+
+
+def _drop_renderer() -> None:
+    global _renderer
+    _renderer = None
 
 
 def run_job(job: Job, out_dir: Path) -> Result:

@@ -117,7 +117,7 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
               else tr.gettext("The game is not finished; these are the scores so far."))
     meta = [tr.gettext("Players: {players}", players=tr.join(player_label(p, tr) for p in header.players))]
     if header.started:
-        meta.append(tr.gettext("Started: {date}", date=tr.digits(str(header.started)[:16].replace("T", " "))))
+        meta.append(tr.gettext("Started: {date}", date=started_text(header.started, tr)))
     meta.append(tr.gettext("Events played: {n}", n=len(steps)))
     chart = score_chart_svg(points, players, tr)
     legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
@@ -131,6 +131,19 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
             + f'<h2>{escape(tr.gettext("Key moments"))}</h2><ol class="moments">{moments}</ol>')
     return Page(sheet_name(journal_path, locale, paper), "journal", locale, title,
                 document(locale, title, body, "journal"), ("base", "scorepad"), paper)
+
+
+def started_text(started: str, tr: Translator) -> str:
+    """The journal's start time as the locale writes dates (the raw text if it is not ISO)."""
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    try:
+        when = datetime.fromisoformat(str(started).replace("Z", "+00:00"))
+        return tr.digits(format_datetime(when, "medium", locale=tr.babel_locale))
+    except (ValueError, TypeError, LookupError):
+        return tr.digits(str(started)[:40])
 
 
 def label_text(label: tuple[str, int], tr: Translator) -> str:
