@@ -238,19 +238,29 @@ def encode(obj: dict[str, Any]) -> bytes:
 
 
 class JournalWriter:
-    """Append events durably.  Use :meth:`create` for a new game, :meth:`resume` for an existing file."""
+    """Append events durably.  Use :meth:`create` for a new game, :meth:`resume` for an existing file.
 
-    def __init__(self, path: Path, fh: Any) -> None:
+    Writes go straight to the file descriptor (no buffer) and are fsynced before ``append`` returns.
+    A failed write (disk full, file made read-only) is rolled back to the last complete line and the
+    ``OSError`` is raised, so the file never keeps half an event.
+    """
+
+    def __init__(self, path: Path, fd: int) -> None:
         self.path = path
-        self._fh = fh
+        self._fd: int | None = fd
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header) -> "JournalWriter":
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        fh = open(path, "xb")  # never overwrite an existing game
-        writer = cls(path, fh)
-        writer._write(encode(header.to_json()))
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)  # never overwrite a game
+        writer = cls(path, fd)
+        try:
+            writer._write(encode(header.to_json()))
+        except OSError:
+            writer.close()
+            path.unlink(missing_ok=True)
+            raise
         _fsync_dir(path.parent)
         return writer
 
@@ -263,44 +273,55 @@ class JournalWriter:
         """
         path = Path(path)
         journal = read_journal(path)
-        fh = open(path, "r+b")
-        fh.seek(0, os.SEEK_END)
-        size = fh.tell()
-        if size:
-            fh.seek(size - 1)
-            if fh.read(1) != b"\n":
-                data = path.read_bytes()
+        data = path.read_bytes()
+        fd = os.open(path, os.O_WRONLY)
+        writer = cls(path, fd)
+        try:
+            if data and not data.endswith(b"\n"):
                 cut = data.rfind(b"\n") + 1
-                tail = data[cut:]
-                truncated = any(w.code == "journal_truncated" for w in journal.warnings)
-                if truncated:
+                if any(w.code == "journal_truncated" for w in journal.warnings):
                     with open(path.with_name(path.name + ".dropped"), "ab") as keep:
-                        keep.write(tail + b"\n")
+                        keep.write(data[cut:] + b"\n")
                         keep.flush()
                         os.fsync(keep.fileno())
-                    fh.truncate(cut)
-                    fh.seek(cut)
+                    os.ftruncate(fd, cut)
+                    os.fsync(fd)
                 else:  # a complete last line that only lacks its newline
-                    fh.seek(size)
-                    fh.write(b"\n")
-                fh.flush()
-                os.fsync(fh.fileno())
-        fh.seek(0, os.SEEK_END)
-        return cls(path, fh), journal
+                    os.lseek(fd, 0, os.SEEK_END)
+                    writer._write(b"\n")
+        except OSError:
+            writer.close()
+            raise
+        return writer, journal
 
     def _write(self, data: bytes) -> None:
-        self._fh.write(data)
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        if self._fd is None:
+            raise ValueError("the journal is closed")
+        fd = self._fd
+        end = os.lseek(fd, 0, os.SEEK_END)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        except OSError:
+            try:
+                os.ftruncate(fd, end)  # leave no half line behind
+            except OSError:
+                pass
+            raise
 
     def append(self, event: dict[str, Any]) -> None:
-        """Write one event and make it durable before returning."""
+        """Write one event and make it durable before returning (``OSError`` if the disk refuses)."""
         if not isinstance(event.get("event"), str):
             raise JournalError("journal_no_event", line=None)
         self._write(encode(event))
 
     def close(self) -> None:
-        self._fh.close()
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
     def __enter__(self) -> "JournalWriter":
         return self

@@ -57,6 +57,8 @@ class Session:
         self.steps: list[Step] = steps or []
         self.undone: list[Step] = []
         self.warnings = warnings or []
+        self.pending: list[dict[str, Any]] = []  # events not yet on disk (the disk refused them)
+        self.save_error: JournalError | None = None
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod
@@ -121,7 +123,42 @@ class Session:
 
     def _write(self, event: dict[str, Any]) -> None:
         if self.writer is not None:
-            self.writer.append(event)
+            self.pending.append(event)
+            self.flush()
+
+    @property
+    def saved(self) -> bool:
+        return not self.pending
+
+    def flush(self) -> bool:
+        """Write the events the disk refused before.  True when everything is on disk.
+
+        A refused write never loses the game: the event stays in memory (``pending``), the state moves
+        on, and ``save_error`` says why; the next event or an explicit ``flush`` tries again.
+        """
+        while self.pending and self.writer is not None:
+            try:
+                self.writer.append(self.pending[0])
+            except OSError as exc:
+                self.save_error = JournalError("journal_write_failed", path=str(self.writer.path),
+                                               reason=exc.strerror or str(exc))
+                return False
+            self.pending.pop(0)
+        self.save_error = None
+        return True
+
+    def save_as(self, path: str | Path) -> None:
+        """Write the whole game to a new journal (when the old one cannot be written) and continue there."""
+        writer = JournalWriter.create(path, self.header)
+        try:
+            for step in self.steps:
+                writer.append(step.event)
+        except OSError:
+            writer.close()
+            raise
+        if self.writer is not None:
+            self.writer.close()
+        self.writer, self.pending, self.save_error = writer, [], None
 
     def close(self) -> None:
         if self.writer is not None:

@@ -83,3 +83,45 @@ def test_replay_names_the_line_of_a_rejected_event(tmp_path):
         replay(read_journal(path))
     assert err.value.code == "journal_rejected_event" and err.value.params["line"] == 3
     assert err.value.params["cause"] == "diamant.unknown_hazard"
+
+
+def test_a_full_disk_keeps_the_game_in_memory_and_saves_later(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from companion.messages import describe_error
+
+    path = tmp_path / "g.jsonl"
+    session = Session.new(header(), path)
+    session.apply(T(5))
+    real_write = os.write
+    full = {"on": True}
+
+    def write(fd, data):
+        if full["on"]:
+            real_write(fd, bytes(data)[:7])  # half a line gets out before the disk refuses
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+    session.apply(T(7))
+    session.apply(T(9))
+    assert session.state.path[-1].value == 9 and not session.saved and len(session.pending) == 2
+    assert session.save_error.code == "journal_write_failed" and "space" in describe_error(session.save_error)
+    on_disk = read_journal(path)
+    assert len(on_disk.entries) == 1 and not on_disk.warnings  # no torn line left behind
+    full["on"] = False
+    assert session.flush() and session.saved and session.save_error is None
+    state, _ = replay(read_journal(path))
+    assert state == session.state
+
+
+def test_save_as_moves_the_game_to_a_new_file(tmp_path):
+    session = Session.new(header(), tmp_path / "a.jsonl")
+    session.apply(T(5))
+    session.apply(T(7))
+    session.undo()
+    session.save_as(tmp_path / "b.jsonl")
+    session.apply(T(9))
+    state, _ = replay(read_journal(tmp_path / "b.jsonl"))
+    assert state == session.state and [c.value for c in state.path] == [5, 9]
