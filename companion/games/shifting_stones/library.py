@@ -78,8 +78,8 @@ def read_cards(path: Path, source: str) -> list[Card]:
         try:
             pattern = parse_pattern(entry.get("pattern"))
         except EventError as exc:
-            raise RulesetError("stones.library_bad_pattern", path=where, id=card_id, code=exc.code,
-                               **exc.params) from None
+            raise RulesetError("stones.library_bad_pattern", **{**exc.params, "path": where, "id": card_id,
+                               "cause": exc.code}) from None
         points = entry.get("points")
         if not isinstance(points, int) or isinstance(points, bool) or points not in POINTS:
             raise RulesetError("stones.library_bad_points", path=where, id=card_id, value=repr(points))
