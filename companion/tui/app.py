@@ -151,7 +151,7 @@ class CompanionApp(App):
         from companion.tui.screens.language import LanguageScreen
 
         if not isinstance(self.screen, LanguageScreen):
-            self.push_screen(LanguageScreen())
+            self.push_screen(LanguageScreen(), callback=lambda locale: locale and self.set_language(locale))
 
     def action_command_palette(self) -> None:
         from textual.command import CommandPalette

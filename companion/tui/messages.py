@@ -7,7 +7,7 @@ from companion.i18n import N_, current
 
 MESSAGES = {
     "tui.game_unavailable": N_("The screen for {game} is not available in this version."),
-    "tui.no_players": N_("Enter the players' names, one per line."),
+    "tui.no_players": N_("Enter the players' names, separated by commas."),
     "tui.player_count": N_("{game} is played by {low} to {high} players; you entered {count}."),
     "tui.unknown_card": N_("“{text}” is not a card. Type a gem value, a hazard or “relic”."),
     "tui.no_content": N_("The rules text for this game is not available yet."),

@@ -49,6 +49,10 @@ class Translatable:
     def on_mount(self) -> None:
         self.set_class(current().direction == "rtl", "-rtl")
 
+    def on_screen_resume(self) -> None:
+        for footer in self.query(TranslatedFooter):
+            footer.call_after_refresh(footer.recompose)
+
 
 class CompanionScreen(Translatable, Screen):
     def compose(self) -> ComposeResult:

@@ -27,5 +27,4 @@ class LanguageScreen(CompanionModal):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss()
-        self.app.set_language(event.option.id)
+        self.dismiss(event.option.id)

@@ -30,11 +30,13 @@ class TranslatedFooter(Footer):
                 continue
             seen.add(binding.action)
             yield FooterKey(binding.key, self.app.get_key_display(binding), label(binding.description),
-                            binding.action, disabled=not enabled, tooltip=tooltip).data_bind(compact=Footer.compact)
+                            binding.action, disabled=not enabled, tooltip=tooltip)
         if self.show_command_palette and palette_key in active:
             _node, binding, enabled, tooltip = active[palette_key]
             yield FooterKey(binding.key, self.app.get_key_display(binding), label(binding.description),
                             binding.action, classes="-command-palette", disabled=not enabled)
 
     def retranslate(self) -> None:
-        self.recompose()
+        # Only the footer of the screen on show can recompose now; the others do when they resume.
+        if self.is_attached and self.screen is self.app.screen:
+            self.call_after_refresh(self.recompose)

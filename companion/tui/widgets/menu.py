@@ -16,9 +16,9 @@ Item = tuple[str, Callable[[], str]]
 class Menu(OptionList):
     def __init__(self, items: Sequence[Item] = (), *, id: str | None = None, classes: str | None = None) -> None:
         self._items = list(items)
-        super().__init__(*self._options(), id=id, classes=classes)
+        super().__init__(*self._build_options(), id=id, classes=classes)
 
-    def _options(self) -> list[Option]:
+    def _build_options(self) -> list[Option]:
         rtl = current().direction == "rtl"
         return [Option(bidi.line(label(), rtl), id=key) for key, label in self._items]
 
@@ -29,6 +29,6 @@ class Menu(OptionList):
     def retranslate(self) -> None:
         highlighted = self.highlighted
         self.clear_options()
-        self.add_options(self._options())
+        self.add_options(self._build_options())
         if self._items:
             self.highlighted = min(highlighted or 0, len(self._items) - 1)
