@@ -190,3 +190,21 @@ def test_glossary_terms_are_used(locale):
             assert term.lower() in rules, (concept, term)
         for wrong in raw[concept].get("avoid", {}).get(locale, []):
             assert wrong.lower() not in rules and wrong.lower() not in card, (concept, wrong)
+
+
+def test_the_hint_solver_gives_the_plan_the_text_shows():
+    """The text says the hint screen gives this plan: the solver must agree on the count and result."""
+    solver = pytest.importorskip("companion.games.shifting_stones.solver")
+    from companion.games.shifting_stones.patterns import parse_pattern
+
+    steps = steps_of("turn")
+    grid = steps[1].state.grid
+    plan = solver.cheapest(grid, parse_pattern("tree tree tree"))
+    assert plan.actions == given("turn", "three_trees_actions")
+    assert plan.at == (given("turn", "three_trees_row"), given("turn", "three_trees_col"))
+    result = grid
+    for step in plan.steps:
+        result = solver.apply_step(result, step)
+    assert result == steps[3].state.grid  # the one grid the text's plan reaches
+    already = solver.cheapest(grid, parse_pattern("tree / bird"))
+    assert already.actions == 0 and already.at == (given("turn", "tree_bird_row"), given("turn", "tree_bird_col"))
