@@ -124,7 +124,12 @@ class Translator:
                 value = value.numerator
             else:
                 return self.fraction(value)
-        return self.digits(format_decimal(value, locale=self.babel_locale, numbering_system="default"))
+        if isinstance(value, int) and value.bit_length() > 64:  # absurd input: never crash on it
+            return self.digits(("-" if value < 0 else "") + "10^" + str(int(value.bit_length() * 0.30103)))
+        try:
+            return self.digits(format_decimal(value, locale=self.babel_locale, numbering_system="default"))
+        except (ArithmeticError, ValueError):
+            return self.digits(str(value))
 
     def fraction(self, value: Fraction) -> str:
         """An exact fraction as ``a/b`` in the locale's digits (``۳/۱۰``)."""
