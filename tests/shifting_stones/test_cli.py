@@ -1,0 +1,83 @@
+"""``companion stones hint``: JSON exactly as interfaces.md says, localized text, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.games.shifting_stones.library import user_path
+
+G = "sun fish horse / seed tree boat / horse bird tree"
+
+
+def hint(capsys, *args):
+    code = main(["stones", "hint", "--grid", G, *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_one_pattern_json(capsys):
+    code, out, _ = hint(capsys, "--pattern", "sun * fish", "--json")
+    assert code == 0
+    assert json.loads(out) == {"actions": 1, "plan": [{"action": "shift", "a": [1, 2], "b": [1, 3]}], "at": [1, 1]}
+    code, out, _ = hint(capsys, "--pattern", "tree / bird", "--json")
+    assert json.loads(out) == {"actions": 0, "plan": [], "at": [2, 2]}
+
+
+def test_a_pattern_that_can_never_match_has_a_null_plan(capsys):
+    code, out, _ = hint(capsys, "--pattern", "sun / sun", "--json")
+    assert code == 0 and json.loads(out) == {"actions": None, "plan": None, "at": None}
+    code, out, _ = hint(capsys, "--pattern", "sun / sun")
+    assert "never match" in out
+
+
+def test_hand_json_names_the_burned_card(capsys):
+    code, out, _ = hint(capsys, "--card", "sun * fish=3", "--card", "ss16", "--card", "tree tree=1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["points"] == 3
+    assert data["plan"] == [{"action": "shift", "a": [1, 2], "b": [1, 3], "burn": 2},
+                            {"action": "score", "card": 0, "at": [1, 1]}]
+
+
+def test_hand_text_in_persian_uses_persian_digits(capsys):
+    code, out, _ = hint(capsys, "--card", "sun * fish=3", "--card", "tree tree=1", "--lang", "fa")
+    assert code == 0 and "۳" in out and not any(ch.isascii() and ch.isdigit() for ch in out)
+
+
+def test_library_id_uses_the_users_correction(capsys):
+    path = user_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[[card]]\nid = "ss16"\npattern = "sun"\npoints = 4\n', encoding="utf-8")
+    code, out, _ = hint(capsys, "--card", "ss16", "--card", "moon=1", "--json")
+    assert json.loads(out)["points"] == 4
+
+
+@pytest.mark.parametrize(("args", "exit_code", "words"), [
+    (["--card", "ss16"], 2, "2 to 6 cards"),
+    (["--card", "sun=1"] * 7, 2, "2 to 6 cards"),
+    (["--card", "nosuch", "--card", "sun=1"], 2, "no card “nosuch”"),
+    (["--card", "sun=x", "--card", "sun=1"], 2, "PATTERN=POINTS"),
+    (["--card", "sun=9", "--card", "sun=1"], 2, "1 to 5 points"),
+    (["--pattern", "sun * cat"], 2, "not a face"),
+])
+def test_bad_hint_input_is_a_clear_error(capsys, args, exit_code, words):
+    code, out, err = hint(capsys, *args)
+    assert code == exit_code and words in err and out == ""
+
+
+def test_bad_grid_is_a_clear_error(capsys):
+    for grid, words in (("sun sun horse / seed tree boat / horse bird tree", "sun or moon"),
+                        ("sun fish / seed tree", "3 rows of 3"), ("sun * horse / seed tree boat / horse bird tree", "grey")):
+        code = main(["stones", "hint", "--grid", grid, "--pattern", "sun"])
+        _, err = capsys.readouterr()
+        assert code == 2 and words in err
+
+
+def test_a_broken_user_library_exits_1_naming_the_file(capsys):
+    path = user_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('[[card]]\nid = "x"\npattern = "sun"\npoints = 0\n', encoding="utf-8")
+    code, out, err = hint(capsys, "--card", "ss16", "--card", "sun=1")
+    assert code == 1 and str(path) in err and "“x”" in err
