@@ -104,3 +104,22 @@ def test_language_switch_at_run_time():
     assert i18n.current().locale == "zh_Hant"
     i18n.set_language("en")
     assert i18n._("Nobody leaves: just draw the next card.") == "Nobody leaves: just draw the next card."
+
+
+AMBIGUOUS = "…—°·○●★→※"
+
+
+@pytest.mark.parametrize("locale", ["zh_Hant", "zh_Hans"])
+def test_no_ambiguous_width_symbols_in_chinese(locale):
+    """Symbols that are one cell to Rich but two in Chinese-configured terminals break alignment."""
+    from babel.messages.pofile import read_po
+
+    with catalog_path(locale).open("rb") as fh:
+        catalog = read_po(fh, locale=locale)
+    bad = []
+    for message in catalog:
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for text in strings:
+            if any(ch in text for ch in AMBIGUOUS):
+                bad.append(text)
+    assert not bad, bad[:10]
