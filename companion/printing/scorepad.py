@@ -10,16 +10,41 @@ import re
 from html import escape
 from pathlib import Path
 
-from companion.i18n import Translator, translator
+from companion.i18n import N_, Translator, translator
 from companion.printing.chart import key_moments, score_chart_svg, score_points
 from companion.printing.pages import Page, document, game_name
+
+# Texts used inside f-strings (Babel cannot see calls there), marked here for extraction.
+TEXT = {
+    "game": N_("Game:"),
+    "date": N_("Date:"),
+    "for_3_to_8_explorers_after_each_round_wr": N_("For 3 to 8 explorers. After each round write the gems each explorer put in their chest; add the relics at the end."),
+    "each_player_tied_for_the_most_1_point_ca": N_("Each player tied for the most 1-point cards gets a bonus of 3 points (none if nobody has one)."),
+    "solo_game": N_("Solo game"),
+    "penalties": N_("Penalties:"),
+    "the_fourth_penalty_loses_the_game": N_("The fourth penalty loses the game."),
+    "cards_scored_out_of_16": N_("Cards scored (out of 16):"),
+    "in_a_solo_game_the_third_row_is_the_robo": N_("In a solo game the third row is the robot. A tie goes to the player with fewer busts."),
+    "game_score_pad_printed_by_companion": N_("{game} score pad, printed by companion"),
+    "winner": N_("winner"),
+    "player": N_("Player"),
+    "total": N_("Total"),
+    "banked_score_after_each_round_or_turn": N_("Banked score after each round or turn"),
+    "key_moments": N_("Key moments"),
+}
+
+
+def t(tr: Translator, key: str, **params) -> str:
+    """The translated, HTML-escaped text ``key``."""
+    return escape(tr.gettext(TEXT[key], **params))
+
 
 PADS_PER_PAGE = {"diamant": 3, "shifting_stones": 3, "death_valley": 5}
 
 
 def _meta(tr: Translator) -> str:
-    return (f'<div class="meta"><div>{escape(tr.gettext("Game:"))} <span></span></div>'
-            f'<div>{escape(tr.gettext("Date:"))} <span></span></div></div>')
+    return (f'<div class="meta"><div>{t(tr, "game")} <span></span></div>'
+            f'<div>{t(tr, "date")} <span></span></div></div>')
 
 
 def _table(head: list[str], rows: int, total_last: bool = True, first: str = "") -> str:
@@ -34,35 +59,35 @@ def _table(head: list[str], rows: int, total_last: bool = True, first: str = "")
 def _diamant_pad(tr: Translator) -> str:
     head = [tr.gettext("Round {n}", n=n) for n in range(1, 6)] + [tr.gettext("Relics"), tr.gettext("Total")]
     return (_meta(tr) + _table(head, 8, first=tr.gettext("Explorer"))
-            + f'<p class="note">{escape(tr.gettext("For 3 to 8 explorers. After each round write the gems each explorer put in their chest; add the relics at the end."))}</p>')
+            + f'<p class="note">{t(tr, "for_3_to_8_explorers_after_each_round_wr")}</p>')
 
 
 def _stones_pad(tr: Translator) -> str:
     head = [tr.gettext("Card points"), tr.gettext("1-point cards"), tr.gettext("Bonus"), tr.gettext("Total")]
     return (_meta(tr) + _table(head, 5, first=tr.gettext("Player"))
-            + f'<p class="note">{escape(tr.gettext("Each player tied for the most 1-point cards gets a bonus of 3 points (none if nobody has one)."))}</p>')
+            + f'<p class="note">{t(tr, "each_player_tied_for_the_most_1_point_ca")}</p>')
 
 
 def _stones_solo(tr: Translator) -> str:
     boxes = "".join(f'<span class="box{" last" if n == 4 else ""}">{escape(tr.num(n))}</span>' for n in range(1, 5))
-    return (f'<div class="pad solo"><h2>{escape(tr.gettext("Solo game"))}</h2>{_meta(tr)}'
-            f'<div class="track"><span>{escape(tr.gettext("Penalties:"))}</span>{boxes}'
-            f'<span class="note">{escape(tr.gettext("The fourth penalty loses the game."))}</span></div>'
-            f'<div class="track"><span>{escape(tr.gettext("Cards scored (out of 16):"))}</span>'
+    return (f'<div class="pad solo"><h2>{t(tr, "solo_game")}</h2>{_meta(tr)}'
+            f'<div class="track"><span>{t(tr, "penalties")}</span>{boxes}'
+            f'<span class="note">{t(tr, "the_fourth_penalty_loses_the_game")}</span></div>'
+            f'<div class="track"><span>{t(tr, "cards_scored_out_of_16")}</span>'
             f'<span class="box"></span><span class="box"></span></div></div>')
 
 
 def _valley_pad(tr: Translator) -> str:
     head = [tr.gettext("Journey stars"), tr.gettext("Ability points"), tr.gettext("Busts"), tr.gettext("Total")]
     return (_meta(tr) + _table(head, 3, first=tr.gettext("Player"))
-            + f'<p class="note">{escape(tr.gettext("In a solo game the third row is the robot. A tie goes to the player with fewer busts."))}</p>')
+            + f'<p class="note">{t(tr, "in_a_solo_game_the_third_row_is_the_robo")}</p>')
 
 
 _PADS = {"diamant": _diamant_pad, "shifting_stones": _stones_pad, "death_valley": _valley_pad}
 
 
 def footer(tr: Translator, game: str) -> str:
-    return f'<div class="running-footer">{escape(tr.gettext("{game} score pad, printed by companion", game=game_name(game, tr)))}</div>'
+    return f'<div class="running-footer">{t(tr, "game_score_pad_printed_by_companion", game=game_name(game, tr))}</div>'
 
 
 def scorepad_page(game: str, locale: str, paper: str) -> Page:
@@ -108,11 +133,11 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     rows = []
     for player in players:
         cells = "".join(f"<td>{escape(tr.num(scores.get(player, 0)))}</td>" for _, scores in points)
-        mark = f' <span class="winner">({escape(tr.gettext("winner"))})</span>' if player in winners else ""
+        mark = f' <span class="winner">({t(tr, "winner")})</span>' if player in winners else ""
         rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}'
                     f'<td class="total">{escape(tr.num(summary["scores"][player]))}</td></tr>')
-    table = (f'<table class="filled"><thead><tr><th class="player">{escape(tr.gettext("Player"))}</th>{head}'
-             f'<th class="total">{escape(tr.gettext("Total"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    table = (f'<table class="filled"><thead><tr><th class="player">{t(tr, "player")}</th>{head}'
+             f'<th class="total">{t(tr, "total")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
     status = (tr.gettext("The game is over.") if summary.get("finished")
               else tr.gettext("The game is not finished; these are the scores so far."))
     meta = [tr.gettext("Players: {players}", players=tr.join(player_label(p, tr) for p in header.players))]
@@ -126,9 +151,9 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     body = (footer(tr, game) + f"<h1>{escape(title)}</h1>"
             + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)
             + f"<p>{escape(status)}</p>" + table
-            + f'<h2>{escape(tr.gettext("Banked score after each round or turn"))}</h2>'
+            + f'<h2>{t(tr, "banked_score_after_each_round_or_turn")}</h2>'
             + f'<div class="chart">{chart}</div><p class="legend">{legend}</p>'
-            + f'<h2>{escape(tr.gettext("Key moments"))}</h2><ol class="moments">{moments}</ol>')
+            + f'<h2>{t(tr, "key_moments")}</h2><ol class="moments">{moments}</ol>')
     return Page(sheet_name(journal_path, locale, paper), "journal", locale, title,
                 document(locale, title, body, "journal"), ("base", "scorepad"), paper)
 

@@ -84,3 +84,12 @@ def test_building_pages_never_imports_weasyprint():
             "companion.commands.export; assert 'weasyprint' not in sys.modules, 'weasyprint loaded'")
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def test_weasyprint_is_imported_only_inside_the_printing_package():
+    package = Path(__file__).resolve().parents[2] / "companion"
+    offenders = [str(p.relative_to(package)) for p in package.rglob("*.py")
+                 if "printing" not in p.relative_to(package).parts
+                 and any(line.strip().startswith(("import weasyprint", "from weasyprint"))
+                         for line in p.read_text(encoding="utf-8").splitlines())]
+    assert offenders == []
