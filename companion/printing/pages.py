@@ -139,7 +139,7 @@ def card_sheet_page(game: str, locale: str, paper: str) -> Page:
         sheets.append(
             f'<section class="sheet" style="width:{width}mm;height:{height}mm">{lines}'
             f'<div class="grid" style="left:{left:.2f}mm;top:{top:.2f}mm">{side * 9}</div>'
-            f'<div class="caption" style="left:{left:.2f}mm;top:{height - top + 2:.2f}mm;width:{3 * CARD_MM[0]}mm">'
+            f'<div class="caption" dir="{tr.direction}" style="left:{left:.2f}mm;top:{height - top + 2:.2f}mm;width:{3 * CARD_MM[0]}mm">'
             f'{escape(caption)}</div></section>')
     return Page(f"{game}-cards-{locale}-{paper}.pdf", "card-sheet", locale, title,
                 document(locale, title, "".join(sheets), "card-sheet"), ("base", "card"), paper, warnings)

@@ -26,7 +26,8 @@ TEXT = {
     "cards_scored_out_of_16": N_("Cards scored (out of 16):"),
     "in_a_solo_game_the_third_row_is_the_robo": N_("In a solo game the third row is the robot. A tie goes to the player with fewer busts."),
     "game_score_pad_printed_by_companion": N_("{game} score pad, printed by companion"),
-    "winner": N_("winner"),
+    "sheet_footer": N_("{game} score sheet, printed by companion"),
+    "winner": N_("(winner)"),
     "player": N_("Player"),
     "total": N_("Total"),
     "banked_score_after_each_round_or_turn": N_("Banked score after each round or turn"),
@@ -86,8 +87,8 @@ def _valley_pad(tr: Translator) -> str:
 _PADS = {"diamant": _diamant_pad, "shifting_stones": _stones_pad, "death_valley": _valley_pad}
 
 
-def footer(tr: Translator, game: str) -> str:
-    return f'<div class="running-footer">{t(tr, "game_score_pad_printed_by_companion", game=game_name(game, tr))}</div>'
+def footer(tr: Translator, game: str, key: str = "game_score_pad_printed_by_companion") -> str:
+    return f'<div class="running-footer">{t(tr, key, game=game_name(game, tr))}</div>'
 
 
 def scorepad_page(game: str, locale: str, paper: str) -> Page:
@@ -133,7 +134,7 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     rows = []
     for player in players:
         cells = "".join(f"<td>{escape(tr.num(scores.get(player, 0)))}</td>" for _, scores in points)
-        mark = f' <span class="winner">({t(tr, "winner")})</span>' if player in winners else ""
+        mark = f' <span class="winner">{t(tr, "winner")}</span>' if player in winners else ""
         rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}'
                     f'<td class="total">{escape(tr.num(summary["scores"][player]))}</td></tr>')
     table = (f'<table class="filled"><thead><tr><th class="player">{t(tr, "player")}</th>{head}'
@@ -148,7 +149,7 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
                      f'{escape(player_label(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
     moments = "".join(f"<li>{escape(m)}</li>" for m in key_moments(game, steps, summary, tr))
-    body = (footer(tr, game) + f"<h1>{escape(title)}</h1>"
+    body = (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
             + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)
             + f"<p>{escape(status)}</p>" + table
             + f'<h2>{t(tr, "banked_score_after_each_round_or_turn")}</h2>'
