@@ -69,3 +69,16 @@ def test_a_bad_header_is_a_setup_error():
         replay(parse_journal(header))
     assert info.value.code == "journal_bad_setup"
     assert "exactly one player" in describe_error(info.value)
+
+
+def test_replay_command_prints_the_summary(capsys):
+    import json
+
+    from companion.cli import main
+
+    assert main(["replay", str(HERE / "solo-win.jsonl"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["penalties"] == 2 and data["winners"] == ["Mina"] and data["finished"] is True
+    assert main(["replay", str(HERE / "two-players.jsonl"), "--lang", "fa"]) == 0
+    out = capsys.readouterr().out
+    assert "۱۸" in out and "Ava" in out

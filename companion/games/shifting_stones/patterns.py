@@ -136,8 +136,14 @@ def parse_grid(value: Any) -> Grid:
     if isinstance(value, str):
         if GREY in value.split():
             raise EventError("stones.grid_grey", grid=value)
-        rows = parse_pattern(value).rows
         shown = value
+        try:
+            rows = parse_pattern(value).rows
+        except EventError as exc:
+            if exc.code == "stones.pattern_unknown_face":
+                raise EventError("stones.grid_unknown_face", grid=value, face=exc.params["face"],
+                                 faces=" ".join(FACES)) from None
+            raise EventError("stones.grid_shape", grid=value) from None
     elif isinstance(value, (list, tuple)):
         shown = repr(value)
         rows = []
