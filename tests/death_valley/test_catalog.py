@@ -12,7 +12,7 @@ from companion.games.death_valley import catalog as cat
 from companion.games.death_valley.explain import card_name
 from companion.i18n import translator
 
-from conftest import header
+from tests.death_valley.helpers import header
 
 
 def full_toml(**overrides: str) -> str:

@@ -8,7 +8,7 @@ import companion.games.death_valley as dv
 from companion.errors import RuleError
 from companion.games.death_valley.engine import CARD_IDS, Task
 
-from conftest import fresh, header, move, play, rejected, rest, reveal, travel, zones_ok
+from tests.death_valley.helpers import fresh, header, move, play, rejected, rest, reveal, travel, zones_ok
 
 
 # -- setup ------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from companion.games.death_valley.robot import decide
 from companion.journal import read_journal
 from companion.session import replay
 
-from conftest import fresh, zones_ok
+from tests.death_valley.helpers import fresh, zones_ok
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

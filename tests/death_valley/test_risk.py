@@ -7,7 +7,7 @@ from fractions import Fraction
 from companion.games.death_valley.engine import ROBOT
 from companion.games.death_valley.risk import bust_risk, risks
 
-from conftest import fresh, move, play, rest, reveal, travel
+from tests.death_valley.helpers import fresh, move, play, rest, reveal, travel
 
 
 def test_no_danger_at_the_start():

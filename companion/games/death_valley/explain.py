@@ -85,7 +85,7 @@ def describe_task(task: Task, state: State, tr: Translator, after_discard: bool 
     if task.kind == "shuffle":
         names = _cards(state, task.cards, tr)
         if after_discard:
-            return tr.ngettext("Shuffle {player}'s other journey card into the deck: {cards}.",
+            return tr.ngettext("Shuffle {player}'s {n} other journey card into the deck: {cards}.",
                                "Shuffle {player}'s other {n} journey cards into the deck: {cards}.",
                                len(task.cards), player=who, cards=names)
         return tr.ngettext("No card of that hazard is in the journey: shuffle {player}'s {n} journey card "
