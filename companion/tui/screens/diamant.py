@@ -24,6 +24,13 @@ from companion.tui.widgets.decision import DecisionList
 from companion.tui.widgets.text import Prose
 
 
+def _decimal(value) -> str:
+    """Two decimals in the locale's digits and separator (``۱٫۶۷`` in Persian)."""
+    tr = current()
+    text = tr.digits(f"{float(value):.2f}")
+    return text.replace(".", "٫") if tr.locale == "fa" else text
+
+
 class CardSuggester(Suggester):
     def __init__(self, screen: "DiamantScreen") -> None:
         super().__init__(use_cache=False, case_sensitive=True)
@@ -136,11 +143,11 @@ class DiamantScreen(GameScreen):
                 _("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=n) for h, n in o.busting)))
         gain = o.gain_each
         text.append("\n" + _("Expected gain for each explorer who stays: {fraction} ≈ {decimal} gems",
-                             fraction=tr.fraction(gain), decimal=tr.digits(f"{float(gain):.2f}")))
+                             fraction=tr.fraction(gain), decimal=_decimal(gain)))
         for player, loss in o.loss:
             if loss:
                 text.append("\n" + _("{player} risks losing {fraction} ≈ {decimal} gems", player=player,
-                                     fraction=tr.fraction(loss), decimal=tr.digits(f"{float(loss):.2f}")))
+                                     fraction=tr.fraction(loss), decimal=_decimal(loss)))
         return text
 
     def _deck_text(self) -> Text:

@@ -59,7 +59,7 @@ class DecisionList(Widget, can_focus=True):
         rtl = current().direction == "rtl"
         lines = []
         for index, (seat, text, ok) in enumerate(self.rows):
-            mark = "[x]" if seat in self.leaving else ("[ ]" if ok else "   ")
+            mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
             line = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
             if index == self.cursor and self.has_focus:
                 line.stylize("reverse")
