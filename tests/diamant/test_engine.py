@@ -300,3 +300,14 @@ def test_an_empty_deck_refuses_draws_but_lets_explorers_walk_out():
     assert err.value.code == "diamant.deck_empty"
     state, _ = play(state, L("B", "C"))  # decided already, but the deck is empty
     assert not state.in_round
+
+
+def test_relic_explanation_follows_the_claim_rule():
+    from companion.games.diamant.explain import describe
+    from companion.i18n import translator
+
+    _, (lone,) = play(start(), R())
+    _, (last,) = play(start("house-001"), R(4))
+    en = translator("en")
+    assert "alone" in " ".join(describe(lone, en))
+    assert "last explorers" in " ".join(describe(last, en))

@@ -114,6 +114,7 @@ class Drawn:
     extra: tuple[tuple[str, int], ...] = ()  # dealt mode: who got an extra gem
     gains: tuple[tuple[str, int], ...] = ()  # what each receiver got from this card
     relic_number: int = 0  # the relic's place on the path (1 = first relic this round)
+    relic_claim: str = ""  # for a relic: who may take it (the ruleset's relic_claim)
     first_of_hazard: bool = False
     bust: Bust | None = None
     round_end: RoundEnd | None = None
@@ -252,7 +253,7 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
         card = Card(RELIC, value=value or 0)
         number = sum(1 for c in state.path if c.kind == RELIC) + 1
         new = replace(state, path=state.path + (card,), relics_in_deck=state.relics_in_deck - 1, decided=False)
-        return new, Drawn(card, started, relic_number=number)
+        return new, Drawn(card, started, relic_number=number, relic_claim=rules.relic_claim)
     raise EventError("diamant.unknown_card", card=str(card_kind))
 
 

@@ -81,7 +81,10 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
             lines.append(tr.gettext("First {hazard} this round: nothing happens yet, but a second one ends the round.",
                                     hazard=name))
     elif card.kind == RELIC:
-        lines.append(tr.gettext("A relic lies on the path; only an explorer who leaves alone can take it."))
+        if o.relic_claim == "last_leaver":
+            lines.append(tr.gettext("A treasure card lies on the path; the last explorers to leave the cave share it."))
+        else:
+            lines.append(tr.gettext("A relic lies on the path; only an explorer who leaves alone can take it."))
     if o.round_end:
         lines.extend(_round_end(o.round_end, tr))
     return lines
