@@ -10,12 +10,15 @@ the locale's own digits (Persian digits for ``fa``; Babel leaves digits Latin, s
 
 from __future__ import annotations
 
+import gettext
+import hashlib
 import io
 import locale as _pylocale
 import os
 import threading
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from companion.errors import UsageError
@@ -178,24 +181,50 @@ def catalog_path(locale: str):
 _lock = threading.Lock()
 
 
+def _compiled_catalog(path: Path, locale: str) -> bytes:
+    """The catalog as ``.mo`` bytes: compiled from the ``.po`` once, then kept in the user cache.
+
+    The cache key is the ``.po`` file's path, size and modification time, so an edited catalog is
+    recompiled on next use; a cache that cannot be written only costs the compile time.
+    """
+    stat = path.stat()
+    key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+    cached = None
+    try:
+        import platformdirs
+
+        cached = Path(platformdirs.user_cache_dir("companion", appauthor=False)) / "catalogs" / f"{locale}-{key}.mo"
+        return cached.read_bytes()
+    except (OSError, ImportError):
+        pass
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with _lock, path.open("rb") as fh:
+        catalog = read_po(fh, locale=locale, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    data = buffer.getvalue()
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            tmp.replace(cached)
+        except OSError:
+            pass
+    return data
+
+
 @cache
 def translator(locale: str) -> Translator:
     """The (cached) translator for one of :data:`LOCALES`."""
     if locale not in LOCALES:
         raise UsageError("unknown_language", language=locale, choices=" ".join(LOCALES))
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-    from babel.support import NullTranslations, Translations
-
     path = catalog_path(locale)
     if not path.exists():
-        return Translator(locale, NullTranslations())
-    with _lock, path.open("rb") as fh:
-        catalog = read_po(fh, locale=locale, domain=DOMAIN)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return Translator(locale, Translations(fp=buffer, domain=DOMAIN))
+        return Translator(locale, gettext.NullTranslations())
+    return Translator(locale, gettext.GNUTranslations(io.BytesIO(_compiled_catalog(path, locale))))
 
 
 # -- the current language (the TUI switches it at run time; the CLI sets it once) ---------------
