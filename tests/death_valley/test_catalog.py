@@ -148,3 +148,12 @@ def test_the_user_catalog_lives_in_the_config_folder():
 def test_dump_is_valid_toml():
     text = cat.dump_catalog(cat.shipped_catalog().with_card("heat-1", stars=2, ability=-1))
     assert cat.parse_catalog(tomllib.loads(text), "x")["heat-1"].ability == -1
+
+
+def test_a_catalog_path_that_is_not_text_is_refused():
+    from companion.errors import RuleError
+
+    for value in (5, "", ["a.toml"]):
+        with pytest.raises(RuleError) as info:
+            dv.start(header(catalog=value))
+        assert info.value.code == "valley.bad_catalog_path"

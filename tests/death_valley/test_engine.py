@@ -320,3 +320,19 @@ def test_summary_risk_is_an_exact_reduced_fraction():
     # Ava: two heat visible; 4 heat cards among the 13 in the deck
     assert dv.summary(state)["risk"] == {"player": "Ava", "hazards": ["heat"], "bust_next": "4/13",
                                          "faceup_busts": False}
+
+
+def test_choices_follow_the_state():
+    from companion.games.death_valley.engine import choices
+
+    state = dv.start(header("backseat"))
+    assert choices(state).reveal == CARD_IDS and choices(state).player is None
+    state, _ = play(state, reveal("heat-1"))
+    c = choices(state)
+    assert (c.player, c.faceup, c.deck, c.give_to, c.rest, c.end_turn) == ("Ava", "heat-1", True, "Ben", (), False)
+    state, _ = play(state, move("heat-2", "deck", "journey:Ava"))
+    assert choices(state).rest == ("heat-2",) and choices(state).end_turn
+    assert choices(fresh()).give_to is None
+    solo = fresh("solo", faceup="heat-1")
+    solo, _ = play(solo, travel("flood-1", "deck"))
+    assert choices(solo).robot.rule == 2 and choices(solo).player == "robot"

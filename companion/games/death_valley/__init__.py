@@ -12,8 +12,10 @@ from typing import Any
 
 from companion.games.death_valley import engine
 from companion.games.death_valley.engine import (  # noqa: F401  (public API)
-    ROBOT, AlbumEntry, Bust, Outcome, RobotDecision, State, Task, apply, score, scores, winners,
+    ROBOT, AlbumEntry, Bust, Choices, Outcome, RobotDecision, State, Task, apply, choices, score, scores,
+    winners,
 )
+from companion.errors import RuleError
 
 GAME = "death_valley"
 
@@ -22,7 +24,9 @@ def start(header: Any) -> State:
     from companion.games.death_valley.catalog import load_catalog, shipped_catalog
 
     path = header.get("catalog")
-    catalog = load_catalog(path) if path else shipped_catalog()
+    if path is not None and (not isinstance(path, str) or not path.strip()):
+        raise RuleError("valley.bad_catalog_path", value=repr(path)[:80])
+    catalog = load_catalog(path) if path is not None else shipped_catalog()
     return engine.new_game(header, catalog)
 
 

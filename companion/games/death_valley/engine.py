@@ -580,3 +580,35 @@ def zones_of(state: State) -> dict[str, Any]:
 
 def ordered(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=CARD_IDS.index)
+
+
+# -- what can happen next (for screens) --------------------------------------------------------------
+@dataclass(frozen=True)
+class Choices:
+    """What the next event may be.  Everything else is refused by :func:`apply`."""
+
+    player: str | None                  # who acts now (None once the game is over)
+    reveal: tuple[str, ...] = ()        # when a flip is due: the cards it can turn up (the deck)
+    faceup: str | None = None           # travel: the face-up card can be taken
+    deck: bool = False                  # travel: a card can come from the deck
+    give_to: str | None = None          # backseat/solo: who may receive the face-up card instead
+    rest: tuple[str, ...] = ()          # rest: the journey cards to choose from
+    robot: RobotDecision | None = None  # solo, the robot's turn: what it will do
+    end_turn: bool = False              # an ability's moves were recorded: the turn may end without action
+    move: bool = False                  # ability moves may be recorded
+
+
+def choices(state: State) -> Choices:
+    if state.finished:
+        return Choices(None)
+    if state.needs_reveal:
+        return Choices(None, reveal=tuple(ordered(state.deck)))
+    actor = state.active
+    if state.mode == "solo" and actor == ROBOT:
+        from companion.games.death_valley.robot import decide
+
+        return Choices(actor, robot=decide(state))
+    return Choices(
+        actor, faceup=state.faceup, deck=bool(state.deck),
+        give_to=state.other(actor) if state.mode != "standard" and state.faceup else None,
+        rest=state.journeys[actor], end_turn=state.moved, move=True)
