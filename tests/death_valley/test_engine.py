@@ -336,3 +336,16 @@ def test_choices_follow_the_state():
     solo = fresh("solo", faceup="heat-1")
     solo, _ = play(solo, travel("flood-1", "deck"))
     assert choices(solo).robot.rule == 2 and choices(solo).player == "robot"
+
+
+def test_the_journey_closes_up_when_cards_leave():
+    state = fresh(faceup="land-1")
+    state, _ = play(state, travel("heat-1", "deck"), travel("flood-1", "deck"),
+                    travel("animal-1", "deck"), travel("flood-2", "deck"),
+                    travel("land-2", "deck"), travel("animal-2", "deck"),
+                    travel("heat-2", "deck"), travel("land-3", "deck"))
+    assert state.journeys["Ava"] == ("heat-1", "animal-1", "land-2", "heat-2")
+    state, _ = play(state, rest("animal-1", back=["land-2"]))
+    assert state.journeys["Ava"] == ("heat-1", "heat-2")
+    state, _ = play(state, move("flood-1", "journey:Ben", "deck"))
+    assert state.journeys["Ben"] == ("flood-2", "animal-2", "land-3")

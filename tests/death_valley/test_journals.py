@@ -104,3 +104,27 @@ def test_a_rejected_line_names_its_line(tmp_path):
     assert info.value.code == "journal_rejected_event"
     assert info.value.params["line"] == 3
     assert info.value.params["cause"] == "valley.card_in_deck"
+
+
+def test_a_live_session_writes_undoes_and_resumes(tmp_path):
+    from companion.errors import RuleError
+    from companion.journal import new_header
+    from companion.session import Session
+
+    path = tmp_path / "game.jsonl"
+    session = Session.new(new_header("death_valley", "death_valley", ["Ava", "Ben"], mode="backseat"), path)
+    session.apply({"event": "reveal", "card": "heat-1"})
+    session.apply({"event": "travel", "card": "heat-1", "source": "faceup", "to": "Ben"})
+    size = path.stat().st_size
+    with pytest.raises(RuleError):
+        session.apply({"event": "travel", "card": "heat-2", "source": "deck"})  # a flip is due first
+    assert path.stat().st_size == size  # a refused event is not written
+    session.apply({"event": "reveal", "card": "heat-2"})
+    session.undo()
+    assert session.state.needs_reveal and session.state.journeys["Ben"] == ("heat-1",)
+    session.close()
+    resumed = Session.resume(path)
+    assert resumed.state == session.state and resumed.can_redo
+    resumed.redo()
+    assert resumed.state.faceup == "heat-2"
+    resumed.close()
