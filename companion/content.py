@@ -393,3 +393,43 @@ def load_document(game: str, locale: str, kind: str) -> Document:
     return Document(game=game, locale=locale, kind=kind, title=str(meta["title"]), version=meta["version"],
                     sections=sections, markdown=markdown, source=body, fallback=fallback, note=note,
                     text_locale=text_locale, warnings=tuple(warnings), path=path)
+
+
+# -- worked examples checked against the engines ---------------------------------------------------
+def follow(root: Any, path: str) -> Any:
+    """Follow ``a.b.0.c`` through mappings (keys), sequences (indexes) and objects (attributes)."""
+    value = root
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value[part]
+        elif isinstance(value, (list, tuple)):
+            value = value[int(part)]
+        elif hasattr(value, "__dataclass_fields__"):
+            value = getattr(value, part)
+        else:
+            raise KeyError(f"{part!r} in {path!r}")
+    return value
+
+
+def example_steps(game: str, example_id: str) -> list:
+    """The steps (event, state, outcome) of an example's journal, replayed through the engine."""
+    from companion.journal import parse_journal
+    from companion.session import replay
+
+    journal = parse_journal(load_examples(game)[example_id].journal.strip().encode("utf-8") + b"\n")
+    return replay(journal)[1]
+
+
+def example_value(game: str, example_id: str, expected: "Expected") -> Any:
+    """What the engine says for ``expected.path`` after event ``expected.after`` (default: the last)."""
+    from companion.games import game_module
+
+    steps = example_steps(game, example_id)
+    after = len(steps) if expected.after is None else expected.after
+    if not 1 <= after <= len(steps):
+        raise KeyError(f"{example_id}.{expected.name}: no event {after}")
+    step = steps[after - 1]
+    root, _, rest = expected.path.partition(".")
+    base = {"event": step.event, "outcome": step.outcome, "summary": game_module(game).summary(step.state)}[root]
+    value = follow(base, rest)
+    return list(value) if isinstance(value, tuple) else value

@@ -7,7 +7,6 @@ cards the text names: which card goes to the discard pile and which are shuffled
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 
@@ -19,41 +18,18 @@ from companion.journal import parse_journal
 from companion.session import replay
 
 GAME = "death_valley"
-valley = pytest.importorskip("companion.games.death_valley",
-                             reason="the Death Valley engine package does not exist yet")
+import companion.games.death_valley as valley  # noqa: E402
 
 EXAMPLES = content.load_examples(GAME)
 CHECKED = [(ex.id, v.name) for ex in EXAMPLES.values() for v in ex.values.values() if v.path]
 
 
-def lookup(root, path: str):
-    value = root
-    for part in path.split("."):
-        if isinstance(value, dict):
-            value = value[part]
-        elif isinstance(value, (list, tuple)):
-            value = value[int(part)]
-        elif dataclasses.is_dataclass(value):
-            value = getattr(value, part)
-        else:
-            raise KeyError(f"{part!r} in {path!r}")
-    return value
-
-
 def steps_of(example_id: str):
-    journal = parse_journal(EXAMPLES[example_id].journal.strip().encode("utf-8") + b"\n")
-    return replay(journal)[1]
+    return content.example_steps(GAME, example_id)
 
 
 def actual(example_id: str, expected: content.Expected):
-    steps = steps_of(example_id)
-    after = len(steps) if expected.after is None else expected.after
-    assert 1 <= after <= len(steps)
-    step = steps[after - 1]
-    root, _, rest = expected.path.partition(".")
-    base = {"event": step.event, "outcome": step.outcome, "summary": valley.summary(step.state)}[root]
-    value = lookup(base, rest)
-    return list(value) if isinstance(value, tuple) else value
+    return content.example_value(GAME, example_id, expected)
 
 
 def given(example_id: str, name: str):

@@ -2,46 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
 
 from companion import content
-from companion.games.diamant import summary
 from companion.i18n import LOCALES
-from companion.journal import parse_journal
-from companion.session import replay
 
 EXAMPLES = content.load_examples("diamant")
 CHECKED = [(ex.id, v.name) for ex in EXAMPLES.values() for v in ex.values.values() if v.path]
 
 
-def lookup(root, path: str):
-    """Follow ``a.b.0.c`` through dicts (keys), sequences (indexes) and dataclasses (fields)."""
-    value = root
-    for part in path.split("."):
-        if isinstance(value, dict):
-            value = value[part]
-        elif isinstance(value, (list, tuple)):
-            value = value[int(part)]
-        elif dataclasses.is_dataclass(value):
-            value = getattr(value, part)
-        else:
-            raise KeyError(f"{part!r} in {path!r}")
-    return value
-
-
 def actual(example: content.Example, expected: content.Expected):
-    journal = parse_journal(example.journal.strip().encode("utf-8") + b"\n")
-    _, steps = replay(journal)
-    after = len(steps) if expected.after is None else expected.after
-    assert 1 <= after <= len(steps), f"{example.id}.{expected.name}: no event {after}"
-    step = steps[after - 1]
-    root, _, rest = expected.path.partition(".")
-    base = {"event": step.event, "outcome": step.outcome, "summary": summary(step.state)}[root]
-    value = lookup(base, rest)
-    return list(value) if isinstance(value, tuple) else value
+    return content.example_value("diamant", example.id, expected)
 
 
 def test_there_are_the_required_examples():

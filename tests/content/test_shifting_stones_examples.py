@@ -7,7 +7,6 @@ a search over every shift and flip through the engine itself, and the scored car
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
@@ -15,45 +14,20 @@ import pytest
 from companion import content
 from companion.errors import RuleError
 from companion.i18n import LOCALES
-from companion.journal import parse_journal
-from companion.session import replay
 
 GAME = "shifting_stones"
-engine = pytest.importorskip("companion.games.shifting_stones.engine",
-                             reason="the Shifting Stones engine package does not exist yet")
+import companion.games.shifting_stones.engine as engine  # noqa: E402
 
 EXAMPLES = content.load_examples(GAME)
 CHECKED = [(ex.id, v.name) for ex in EXAMPLES.values() for v in ex.values.values() if v.path]
 
 
-def lookup(root, path: str):
-    value = root
-    for part in path.split("."):
-        if isinstance(value, dict):
-            value = value[part]
-        elif isinstance(value, (list, tuple)):
-            value = value[int(part)]
-        elif dataclasses.is_dataclass(value):
-            value = getattr(value, part)
-        else:
-            raise KeyError(f"{part!r} in {path!r}")
-    return value
-
-
 def steps_of(example_id: str):
-    journal = parse_journal(EXAMPLES[example_id].journal.strip().encode("utf-8") + b"\n")
-    return replay(journal)[1]
+    return content.example_steps(GAME, example_id)
 
 
 def actual(example_id: str, expected: content.Expected):
-    steps = steps_of(example_id)
-    after = len(steps) if expected.after is None else expected.after
-    assert 1 <= after <= len(steps)
-    step = steps[after - 1]
-    root, _, rest = expected.path.partition(".")
-    base = {"event": step.event, "outcome": step.outcome, "summary": engine.summary(step.state)}[root]
-    value = lookup(base, rest)
-    return list(value) if isinstance(value, tuple) else value
+    return content.example_value(GAME, example_id, expected)
 
 
 def given(example_id: str, name: str):
@@ -194,7 +168,7 @@ def test_glossary_terms_are_used(locale):
 
 def test_the_hint_solver_gives_the_plan_the_text_shows():
     """The text says the hint screen gives this plan: the solver must agree on the count and result."""
-    solver = pytest.importorskip("companion.games.shifting_stones.solver")
+    from companion.games.shifting_stones import solver
     from companion.games.shifting_stones.patterns import parse_pattern
 
     steps = steps_of("turn")
