@@ -54,6 +54,11 @@ class GameScreen(CompanionScreen):
     def header_extra(cls, ruleset: str) -> dict[str, Any]:
         return {}
 
+    @classmethod
+    def ruleset_of(cls, preset: str) -> str:
+        """The ruleset id a preset plays (a preset may be a ruleset played in a mode, e.g. solo)."""
+        return preset
+
     # -- to implement ---------------------------------------------------------------------------
     def refresh_state(self) -> None:
         raise NotImplementedError

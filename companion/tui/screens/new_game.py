@@ -107,7 +107,8 @@ class NewGameScreen(CompanionScreen):
         if not low <= len(players) <= high:
             self.show_error(CompanionError("tui.player_count", game=self.game, low=low, high=high, count=len(players)))
             return
-        self.app.start_game(self.game, self.ruleset, players, switch=True, **screen_class.header_extra(self.ruleset))
+        self.app.start_game(self.game, screen_class.ruleset_of(self.ruleset), players, switch=True,
+                            **screen_class.header_extra(self.ruleset))
 
     def action_close(self) -> None:
         self.app.pop_screen()

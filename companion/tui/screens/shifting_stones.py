@@ -1,0 +1,442 @@
+"""The Shifting Stones screen: grid, card picker, checker, solver hints, counts, scores and turns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, OptionList
+
+from companion.errors import CompanionError
+from companion.games.shifting_stones import explain as words
+from companion.games.shifting_stones.engine import PENALTY_LIMIT
+from companion.i18n import N_, _, current, ngettext
+from companion.tui.screens.base import PaletteCommand
+from companion.tui.screens.game import GameScreen
+from companion.tui.widgets.card_picker import (
+    CardList, face_of, filter_cards, looks_like_pattern, read_typed, to_notation)
+from companion.tui.widgets.stones_grid import StonesGrid
+from companion.tui.widgets.text import Prose
+
+SOLO = "shifting_stones:solo"
+HAND_LIMIT = 6
+
+
+class PickInput(Input):
+    BINDINGS = [Binding("down", "to_list", N_("Cards"), show=False, id="stones.pick.down")]
+
+    def action_to_list(self) -> None:
+        self.screen.query_one(CardList).focus()
+
+
+class ShiftingStonesScreen(GameScreen):
+    game_id = "shifting_stones"
+    BINDINGS = GameScreen.BINDINGS + [
+        Binding("f4", "hand", N_("Hand hint"), id="stones.hand"),
+        Binding("f5", "end_turn", N_("End turn"), id="stones.end_turn"),
+        Binding("f6", "pass_turn", N_("Pass"), id="stones.pass"),
+        Binding("f7", "layout", N_("Layout"), id="stones.layout"),
+        Binding("f8", "focus_grid", N_("Stones"), id="stones.focus_grid"),
+        Binding("f9", "focus_cards", N_("Cards"), id="stones.focus_cards"),
+        Binding("ctrl+s", "save_card", N_("Save card"), id="stones.save_card", show=False),
+    ]
+
+    # -- set-up ---------------------------------------------------------------------------------
+    @classmethod
+    def presets(cls) -> list[tuple[str, str]]:
+        return [("shifting_stones", _("Shifting Stones")), (SOLO, _("Shifting Stones, solo"))]
+
+    @classmethod
+    def player_range(cls, ruleset: str) -> tuple[int, int]:
+        return (1, 1) if ruleset == SOLO else (2, 5)
+
+    @classmethod
+    def header_extra(cls, ruleset: str) -> dict[str, Any]:
+        return {"mode": "solo" if ruleset == SOLO else "multi"}
+
+    @classmethod
+    def ruleset_of(cls, preset: str) -> str:
+        return "shifting_stones"
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.hand: list = []            # library cards chosen for the hand hint
+        self.editing_layout = False
+        self._plans: dict = {}
+        self._turns: dict = {}
+        self._library: dict | None = None
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose_body(self) -> ComposeResult:
+        yield Prose(self._title_text, id="title", classes="title")
+        with Horizontal(id="stones-main"):
+            with VerticalScroll(id="stones-left"):
+                yield StonesGrid(id="grid")
+                yield Prose(self._status_text, id="status", classes="panel")
+                yield Prose(self._explain_text, id="explain", classes="panel")
+            with Vertical(id="stones-right"):
+                yield Prose(lambda: Text(_("Card picker"), style="bold"), classes="panel-title")
+                yield PickInput(placeholder=_("Faces on the card, a card id, or a new card: sun * fish = 3"),
+                                id="pick")
+                yield CardList(id="cards")
+                with VerticalScroll(id="stones-hint"):
+                    yield Prose(self._hint_text, id="hint", classes="panel")
+        yield Prose(self._keys_text, id="entry-hint", classes="hint")
+        yield Input(placeholder=_("Layout: the nine faces row by row, such as: sun fish boat / ..."), id="layout")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._refilter()
+        self.refresh_state()
+        if self.state.grid is None:
+            self.query_one("#layout", Input).focus()
+        else:
+            self.query_one("#pick", Input).focus()
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def library(self) -> dict:
+        if self._library is None:
+            from companion.games.shifting_stones.library import load_library
+
+            try:
+                self._library = load_library(self._user_library_path())
+            except CompanionError as exc:
+                self.show_error(exc)
+                self._library = load_library(None)
+        return self._library
+
+    def _user_library_path(self) -> Path:
+        from companion.games.shifting_stones.library import USER_FILE, user_path
+
+        config = getattr(self.app, "config_dir", None)
+        return Path(config) / USER_FILE if config else user_path()
+
+    # -- what is chosen -------------------------------------------------------------------------
+    def typed_card(self):
+        """``(pattern, points)`` of a hand-written card in the picker, or ``None`` (CompanionError if bad)."""
+        from companion.games.shifting_stones.patterns import parse_pattern
+
+        text = self.query_one("#pick", Input).value
+        if not looks_like_pattern(text):
+            return None
+        body, points = read_typed(text)
+        return parse_pattern(to_notation(body)), points
+
+    def chosen(self):
+        """``(label, pattern, points)`` of the card the checker and hint look at, or ``None``."""
+        try:
+            typed = self.typed_card()
+        except CompanionError:
+            return None
+        if typed is not None:
+            pattern, points = typed
+            return _("a card not in the library"), pattern, points
+        card = self.query_one(CardList).highlighted_card
+        return None if card is None else (card.id, card.pattern, card.points)
+
+    def _plan(self, pattern):
+        from companion.games.shifting_stones.solver import cheapest
+
+        key = (self.state.grid, pattern.text)
+        if key not in self._plans:
+            self._plans[key] = cheapest(self.state.grid, pattern)
+        return self._plans[key]
+
+    def _turn(self):
+        from companion.games.shifting_stones.solver import best_turn
+
+        key = (self.state.grid, tuple(c.id for c in self.hand))
+        if key not in self._turns:
+            self._turns[key] = best_turn(self.state.grid, [(c.pattern, c.points) for c in self.hand])
+        return self._turns[key]
+
+    # -- text of the panels ---------------------------------------------------------------------
+    def _title_text(self) -> Text:
+        tr = current()
+        state = self.state
+        line = words.report(state, tr)[0]
+        if not state.finished:
+            line += "  " + _("Now it is {player}'s turn.", player=state.player)
+        return Text(line, style="bold")
+
+    def _status_text(self) -> Text:
+        tr = current()
+        state = self.state
+        text = Text(_("Players"), style="bold")
+        for seat, player in enumerate(state.players):
+            line = _("{player}: {hand} cards in hand; {cards} cards scored, {ones} of them worth 1 point; score {score}",
+                     player=player, hand=state.hands[seat], cards=len(state.scored[seat]),
+                     ones=state.ones(seat), score=state.score(seat))
+            current_seat = seat == state.current and not state.finished
+            text.append("\n" + ("> " if current_seat else "  ") + line, style="bold" if current_seat else "")
+        text.append("\n" + _("Deck: {deck} cards; discard pile: {discard} cards.", deck=state.deck,
+                             discard=state.discard))
+        if state.solo:
+            text.append("\n" + _("Goal: score all {n} cards. Penalties: {count} of {limit}.", n=state.target,
+                                 count=state.penalties, limit=PENALTY_LIMIT))
+        else:
+            text.append("\n" + _("The game ends when a player has scored {n} cards.", n=state.target))
+            bonus = state.bonus_seats()
+            if bonus:
+                text.append("\n" + _("The 3-point bonus for the most 1-point cards goes to: {players}.",
+                                     players=tr.join(state.players[i] for i in bonus)))
+        if not state.finished and state.grid is not None:
+            if state.can_pass:
+                text.append("\n" + _("{player} may pass (F6) or act.", player=state.player))
+            elif state.passed_last[state.current]:
+                text.append("\n" + _("{player} passed last turn and cannot pass now.", player=state.player))
+        return text
+
+    def _explain_text(self) -> Text:
+        text = Text(_("What happened"), style="bold")
+        if self.explanation:
+            lines = self.explanation
+        elif self.state.grid is None:
+            lines = [_("Lay out the nine stones: type their faces row by row in the field at the bottom and press Enter.")]
+        else:
+            lines = [_("Choose a card on the right: type the faces it shows, then Enter scores it.")]
+        for line in lines:
+            text.append("\n" + line)
+        return text
+
+    def _hint_text(self) -> Text:
+        tr = current()
+        state = self.state
+        text = Text(_("Checker and hint"), style="bold")
+        if state.grid is None:
+            return text.append("\n" + _("The stones have not been laid out yet."))
+        try:
+            self.typed_card()
+        except CompanionError as exc:
+            from companion.tui.messages import describe
+
+            text.append("\n" + describe(exc), style="red")
+        chosen = self.chosen()
+        if chosen is not None:
+            label, pattern, points = chosen
+            if points:
+                text.append("\n" + ngettext("{card}: {pattern}, {n} point", "{card}: {pattern}, {n} points", points,
+                                            card=label, pattern=words.pattern_text(pattern, tr)), style="bold")
+            else:
+                text.append("\n" + _("{card}: {pattern}", card=label, pattern=words.pattern_text(pattern, tr)),
+                            style="bold")
+            offsets = pattern.matches(state.grid)
+            if offsets:
+                text.append("\n" + _("It matches now: the marked stones (++). Enter scores it."), style="green")
+            for line in words.plan(state.grid, self._plan(pattern), tr):
+                text.append("\n" + line)
+        if self.hand:
+            text.append("\n\n" + _("Hand being checked: {cards}", cards=tr.join(
+                f"{tr.num(i)}. {c.id}" for i, c in enumerate(self.hand, 1))), style="bold")
+            cards = [(c.pattern, c.points) for c in self.hand]
+            for line in words.turn(state.grid, self._turn(), cards, tr):
+                text.append("\n" + line)
+        elif not state.finished:
+            text.append("\n\n" + _("F4 adds the chosen card to a hand of up to 6 and shows the best turn for it."),
+                        style="dim")
+        return text
+
+    def _keys_text(self) -> Text:
+        if self.state.finished:
+            return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
+        if self.state.grid is None or self.editing_layout:
+            return Text(_("Type the nine faces row by row (names in any language), then Enter. Nine words without “/” are read three by three."))
+        return Text(_("Type faces to find a card, Enter scores it; F8 stones: arrows, S shift (twice), F flip; F4 hand hint; F5 end turn; F6 pass; F7 layout."))
+
+    # -- state -> screen ------------------------------------------------------------------------
+    def _highlight(self) -> set:
+        chosen = self.chosen()
+        if chosen is None or self.state.grid is None:
+            return set()
+        pattern = chosen[1]
+        return {cell for at in pattern.matches(self.state.grid) for cell in pattern.cells_at(at)}
+
+    def refresh_state(self) -> None:
+        self.query_one(StonesGrid).show(self.state.grid, self._highlight())
+        layout = self.query_one("#layout", Input)
+        layout.display = self.state.grid is None or self.editing_layout
+        layout.placeholder = _("Layout: the nine faces row by row, such as: sun fish boat / ...")
+        self.query_one("#pick", Input).placeholder = _("Faces on the card, a card id, or a new card: sun * fish = 3")
+        for prose in self.query(Prose):
+            prose.refresh(layout=True)
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self._refilter()
+
+    def explain(self, outcome: Any) -> list[str]:
+        return words.outcome(self.session.state, outcome, current())
+
+    def resume_lines(self) -> list[str]:
+        return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
+
+    def _refilter(self) -> None:
+        text = self.query_one("#pick", Input).value
+        cards = [] if looks_like_pattern(text) else filter_cards(self.library().values(), text)
+        in_hand = {c.id for c in self.hand}
+        notes = {c.id: _("(in the hand)") for c in cards if c.id in in_hand}
+        for card in cards:
+            if card.source == "user":
+                notes[card.id] = (notes.get(card.id, "") + " " + _("(yours)")).strip()
+        self.query_one(CardList).set_cards(cards, notes)
+
+    # -- input ----------------------------------------------------------------------------------
+    @on(Input.Changed, "#pick")
+    def picker_changed(self) -> None:
+        self._refilter()
+        self.refresh_state()
+
+    @on(OptionList.OptionHighlighted, "#cards")
+    def card_highlighted(self) -> None:
+        self.refresh_state()
+
+    @on(Input.Submitted, "#pick")
+    def picker_submitted(self) -> None:
+        self.score_chosen()
+
+    @on(OptionList.OptionSelected, "#cards")
+    def card_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.score_chosen()
+
+    def score_chosen(self) -> None:
+        pick = self.query_one("#pick", Input)
+        try:
+            typed = self.typed_card()
+        except CompanionError as exc:
+            self.show_error(exc)
+            return
+        if typed is not None:
+            pattern, points = typed
+            if not points:
+                self.app.notice(_("Add the card's points after “=”, such as: sun * fish = 3"), severity="error")
+                return
+        else:
+            card = self.query_one(CardList).highlighted_card
+            if card is None:
+                self.app.notice(_("No card in the library shows these faces. Type the card as a pattern, such as: sun * fish = 3"),
+                                severity="error")
+                return
+            pattern, points = card.pattern, card.points
+        if self.send({"event": "score", "pattern": pattern.text, "points": points}):
+            pick.value = ""
+            pick.focus()
+
+    @on(Input.Submitted, "#layout")
+    def layout_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        notation = to_notation(text)
+        cells = notation.split()
+        if "/" not in notation and len(cells) == 9:
+            notation = " / ".join(" ".join(cells[i:i + 3]) for i in range(0, 9, 3))
+        if self.send({"event": "layout", "grid": notation}):
+            event.input.value = ""
+            self.editing_layout = False
+            self.refresh_state()
+            self.query_one("#pick", Input).focus()
+
+    @on(StonesGrid.Shift)
+    def grid_shift(self, message: StonesGrid.Shift) -> None:
+        self.send({"event": "shift", "a": list(message.a), "b": list(message.b)})
+
+    @on(StonesGrid.Flip)
+    def grid_flip(self, message: StonesGrid.Flip) -> None:
+        self.send({"event": "flip", "at": list(message.at)})
+
+    # -- actions --------------------------------------------------------------------------------
+    def action_end_turn(self) -> None:
+        self.send({"event": "end_turn"})
+
+    def action_pass_turn(self) -> None:
+        self.send({"event": "pass"})
+
+    def action_layout(self) -> None:
+        layout = self.query_one("#layout", Input)
+        self.editing_layout = True
+        if self.state.grid is not None and not layout.value:
+            layout.value = " / ".join(" ".join(words.face(f, current()) for f in row) for row in self.state.grid)
+        self.refresh_state()
+        layout.focus()
+
+    def action_focus_grid(self) -> None:
+        self.query_one(StonesGrid).focus()
+
+    def action_focus_cards(self) -> None:
+        self.query_one("#pick", Input).focus()
+
+    def action_hand(self) -> None:
+        card = self.query_one(CardList).highlighted_card
+        if card is None:
+            self.app.notice(_("Choose a card of the library first."), severity="error")
+            return
+        if any(c.id == card.id for c in self.hand):
+            self.hand = [c for c in self.hand if c.id != card.id]
+        elif len(self.hand) >= HAND_LIMIT:
+            self.app.notice(_("A hand holds at most 6 cards."), severity="error")
+            return
+        else:
+            self.hand.append(card)
+        self._refilter()
+        self.refresh_state()
+
+    def action_clear_hand(self) -> None:
+        self.hand = []
+        self._refilter()
+        self.refresh_state()
+
+    def action_save_card(self) -> None:
+        from companion.games.shifting_stones.library import Card, read_cards, save_user_cards
+
+        try:
+            typed = self.typed_card()
+        except CompanionError as exc:
+            self.show_error(exc)
+            return
+        if typed is None or not typed[1] or not 1 <= typed[1] <= 5:
+            self.app.notice(_("Type a new card as a pattern with its points, such as: sun * fish = 3"), severity="error")
+            return
+        path = self._user_library_path()
+        try:
+            mine = read_cards(path, "user") if path.exists() else []
+            ids = {c.id for c in mine} | set(self.library())
+            number = 1
+            while f"my{number:02d}" in ids:
+                number += 1
+            card = Card(f"my{number:02d}", typed[0], typed[1], "user")
+            save_user_cards(mine + [card], path)
+        except CompanionError as exc:
+            self.show_error(exc)
+            return
+        self._library = None
+        self.query_one("#pick", Input).value = card.id
+        self.app.notice(_("Saved in your pattern library as {card}.", card=card.id))
+
+    def palette(self):
+        state = self.state
+        if not state.finished:
+            if state.grid is not None:
+                yield PaletteCommand(_("End the turn and draw back up to 4 cards"), self.action_end_turn)
+                if state.can_pass:
+                    yield PaletteCommand(_("Pass and draw 2 cards"), self.action_pass_turn)
+                yield PaletteCommand(_("Score the chosen card"), self.score_chosen)
+                yield PaletteCommand(_("Shift or flip stones on the grid"), self.action_focus_grid)
+            yield PaletteCommand(_("Enter or correct the layout of the stones"), self.action_layout)
+        yield PaletteCommand(_("Find a card by its faces"), self.action_focus_cards)
+        yield PaletteCommand(_("Add the chosen card to the hand hint, or take it out"), self.action_hand)
+        if self.hand:
+            yield PaletteCommand(_("Clear the hand hint"), self.action_clear_hand)
+        yield PaletteCommand(_("Save the typed card in your pattern library"), self.action_save_card)
+        yield from super().palette()
+
+
+__all__ = ["ShiftingStonesScreen", "face_of"]

@@ -1,0 +1,179 @@
+"""``StonesGrid``: the 3 × 3 Shifting Stones grid with a cell cursor, shift and flip keys.
+
+Each face is drawn as a coloured block holding an ASCII glyph (language-neutral and one cell per
+character in every terminal, Chinese ones included) and the face's localized name.  The grid is never
+mirrored: cell ``[row, col]`` is the same in every language (row 1 at the top, column 1 at the left).
+
+Keys: arrows move the cursor; ``s`` or space chooses the stone under the cursor for a shift, and again
+on a side-by-side stone posts :class:`StonesGrid.Shift`; ``f`` posts :class:`StonesGrid.Flip`; Escape
+drops a chosen stone (or goes on to the screen when none is chosen).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.actions import SkipAction
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+
+from companion.i18n import N_, current
+from companion.tui import bidi
+
+Cell = tuple[int, int]
+
+GLYPHS = {"sun": "-O-", "moon": " C ", "fish": "><>", "bird": "\\v/",
+          "horse": " H ", "boat": "\\_/", "seed": " o ", "tree": "/^\\"}
+STYLES = {"sun": "black on yellow", "moon": "black on grey70", "fish": "black on cyan",
+          "bird": "white on magenta", "horse": "white on dark_orange3", "boat": "white on blue",
+          "seed": "black on green3", "tree": "white on dark_green"}
+GREY_STYLE = "grey58 on grey23"
+CELL_WIDTH = 12
+
+
+def face_name(face: str) -> str:
+    from companion.games.shifting_stones.explain import face as name
+
+    return name(face, current())
+
+
+def mini_rows(pattern) -> list[Text]:
+    """A card's picture as small coloured glyph rows (a grey stone is `` . ``)."""
+    rows = []
+    for row in pattern.rows:
+        line = Text()
+        for index, face in enumerate(row):
+            if index:
+                line.append(" ")
+            if face is None:
+                line.append(" . ", style=GREY_STYLE)
+            else:
+                line.append(GLYPHS[face], style=STYLES[face])
+        rows.append(line)
+    return rows
+
+
+class StonesGrid(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    StonesGrid { height: auto; width: auto; padding: 0 1; }
+    StonesGrid:focus { background: $boost; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", N_("Up"), show=False, id="stones.grid.up"),
+        Binding("down", "move(1, 0)", N_("Down"), show=False, id="stones.grid.down"),
+        Binding("left", "move(0, -1)", N_("Left"), show=False, id="stones.grid.left"),
+        Binding("right", "move(0, 1)", N_("Right"), show=False, id="stones.grid.right"),
+        Binding("s,space", "choose", N_("Shift"), id="stones.grid.shift"),
+        Binding("f", "flip", N_("Flip"), id="stones.grid.flip"),
+        Binding("escape", "drop", N_("Cancel"), show=False, id="stones.grid.cancel"),
+    ]
+
+    @dataclass
+    class Shift(Message):
+        a: Cell
+        b: Cell
+
+    @dataclass
+    class Flip(Message):
+        at: Cell
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.grid = None
+        self.cursor: Cell = (1, 1)
+        self.selected: Cell | None = None
+        self.highlight: frozenset[Cell] = frozenset()
+
+    def show(self, grid, highlight=()) -> None:
+        self.grid = grid
+        self.highlight = frozenset(highlight)
+        if grid is None:
+            self.selected = None
+        self.refresh(layout=True)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def _cell_lines(self, r: int, c: int) -> list[Text]:
+        tr = current()
+        face = self.grid[r - 1][c - 1]
+        style = STYLES[face]
+        if (r, c) == self.cursor and self.has_focus:
+            style += " reverse"
+        label = tr.digits(f"{r},{c}")
+        mark = "++" if (r, c) in self.highlight else ""
+        top = (" " + label).ljust(CELL_WIDTH - len(mark) - 1) + mark + " "
+        glyph = GLYPHS[face].center(CELL_WIDTH)
+        name = bidi.line(face_name(face), tr.direction == "rtl")
+        pad = max(CELL_WIDTH - Text(name).cell_len, 0)
+        name_line = " " * (pad // 2) + name + " " * (pad - pad // 2)
+        bold = " bold" if (r, c) in self.highlight else ""
+        return [Text(top, style=style), Text(glyph, style=style + " bold"), Text(name_line, style=style + bold)]
+
+    def render(self) -> Text:
+        if self.grid is None:
+            return Text("")
+        tr = current()
+        lines = [Text("   " + "".join(tr.digits(str(c)).center(CELL_WIDTH + 2) for c in range(1, 4)), style="bold")]
+        for r in range(1, 4):
+            cells = [self._cell_lines(r, c) for c in range(1, 4)]
+            for k in range(3):
+                line = Text(tr.digits(str(r)) if k == 1 else " ", style="bold")
+                line.append("  ")
+                for c in range(1, 4):
+                    left = right = " "
+                    if self.selected == (r, c):
+                        left, right = "[", "]"
+                    elif (r, c) == self.cursor and k == 1:
+                        left, right = ">", "<"
+                    line.append(left, style="bold")
+                    line.append_text(cells[c - 1][k])
+                    line.append(right, style="bold")
+                lines.append(line)
+            lines.append(Text(""))
+        return Text("\n").join(lines[:-1])
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 1 if self.grid is None else 12
+
+    def get_content_width(self, container, viewport) -> int:
+        return 3 + 3 * (CELL_WIDTH + 2)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # -- keys -----------------------------------------------------------------------------------
+    def action_move(self, dr: int, dc: int) -> None:
+        r, c = self.cursor
+        self.cursor = (min(3, max(1, r + dr)), min(3, max(1, c + dc)))
+        self.refresh()
+
+    def action_choose(self) -> None:
+        if self.grid is None:
+            self.app.bell()
+            return
+        if self.selected is None:
+            self.selected = self.cursor
+        elif self.selected == self.cursor:
+            self.selected = None
+        else:
+            a, self.selected = self.selected, None
+            self.post_message(self.Shift(a, self.cursor))
+        self.refresh()
+
+    def action_flip(self) -> None:
+        if self.grid is None:
+            self.app.bell()
+            return
+        self.selected = None
+        self.post_message(self.Flip(self.cursor))
+        self.refresh()
+
+    def action_drop(self) -> None:
+        if self.selected is None:
+            raise SkipAction()
+        self.selected = None
+        self.refresh()
