@@ -1,0 +1,427 @@
+"""The Death Valley screen: desert, journeys and albums, bust warnings, tasks, the robot, stars, scores.
+
+One entry field whose meaning follows the game (the hint line above it says which):
+
+* a flip is due: the card turned up (``reveal``);
+* the robot's turn: Enter (or F5) records its move; under rule 3, the deck card it drew;
+* a player's turn: a card id is the card drawn from the deck (``travel``); F5 takes the face-up card,
+  F6 gives it to the other player (Backseat Driver, solo); F7 switches to rest entry
+  (``CARD + TUCKED ... - RETURNED ...``), F8 to ability moves (``CARD ZONE``), F9 ends the turn after
+  ability moves;
+* a card whose stars are unknown was just seen: its stars (remembered in the host's catalog).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Input
+
+from companion.errors import CompanionError
+from companion.games.death_valley import explain as words
+from companion.games.death_valley.engine import ROBOT, choices, ordered
+from companion.games.death_valley.risk import risks
+from companion.i18n import N_, _, current
+from companion.tui.screens.base import PaletteCommand
+from companion.tui.screens.game import GameScreen
+from companion.tui.widgets import valley_table as table
+from companion.tui.widgets.text import Prose
+
+PRESETS = {
+    "death_valley": ("standard", N_("Death Valley")),
+    "death_valley:backseat": ("backseat", N_("Death Valley, Backseat Driver")),
+    "death_valley:solo": ("solo", N_("Death Valley, solo against the robot")),
+    "death_valley:solo-hard": ("solo", N_("Death Valley, solo against the harder robot")),
+}
+
+
+class CardSuggester(Suggester):
+    def __init__(self, screen: "DeathValleyScreen") -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.screen = screen
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return table.suggest(value, self.screen.candidates())
+
+
+class DeathValleyScreen(GameScreen):
+    game_id = "death_valley"
+    BINDINGS = GameScreen.BINDINGS + [
+        Binding("f5", "take", N_("Take face-up"), id="valley.take"),
+        Binding("f6", "give", N_("Give face-up"), id="valley.give"),
+        Binding("f7", "rest", N_("Rest"), id="valley.rest"),
+        Binding("f8", "move", N_("Ability move"), id="valley.move"),
+        Binding("f9", "end_turn", N_("End turn"), id="valley.end_turn"),
+    ]
+
+    # -- set-up ---------------------------------------------------------------------------------
+    @classmethod
+    def presets(cls) -> list[tuple[str, str]]:
+        return [(key, _(name)) for key, (_mode, name) in PRESETS.items()]
+
+    @classmethod
+    def player_range(cls, ruleset: str) -> tuple[int, int]:
+        return (1, 1) if PRESETS.get(ruleset, ("standard",))[0] == "solo" else (2, 2)
+
+    @classmethod
+    def header_extra(cls, ruleset: str) -> dict[str, Any]:
+        extra: dict[str, Any] = {"mode": PRESETS.get(ruleset, ("standard",))[0]}
+        if ruleset == "death_valley:solo-hard":
+            extra["options"] = {"robot_discard_bonus": True, "robot_bust_rule": True}
+        return extra
+
+    @classmethod
+    def ruleset_of(cls, preset: str) -> str:
+        return "death_valley"
+
+    def __init__(self, session) -> None:
+        super().__init__(session)
+        self.entry_mode = "auto"          # auto | rest | move | stars
+        self.asking: str | None = None    # the card whose stars are asked
+        self.asked: set[str] = set()      # asked (or skipped) in this session
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose_body(self) -> ComposeResult:
+        yield Prose(self._title_text, id="title", classes="title")
+        with Horizontal(id="valley-main"):
+            with VerticalScroll(id="valley-left"):
+                yield Prose(self._desert_text, id="desert", classes="panel")
+                yield Prose(self._players_text, id="players", classes="panel")
+            with VerticalScroll(id="valley-right"):
+                yield Prose(self._warning_text, id="warning", classes="panel")
+                yield Prose(self._explain_text, id="explain", classes="panel")
+        yield Prose(self._hint_text, id="entry-hint", classes="hint")
+        yield Input(placeholder=self._placeholder(), suggester=CardSuggester(self), id="entry")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._check_stars()
+        self.refresh_state()
+        self.query_one("#entry", Input).focus()
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def show_error(self, exc: CompanionError) -> None:
+        self.app.notice(words.error_text(exc, self.state, current()), severity="error", timeout=6)
+
+    # -- what the entry means now ---------------------------------------------------------------
+    def phase(self) -> str:
+        state = self.state
+        if self.entry_mode in ("rest", "move", "stars") and not state.finished:
+            return self.entry_mode
+        if state.finished:
+            return "over"
+        if state.needs_reveal:
+            return "reveal"
+        if state.mode == "solo" and state.active == ROBOT:
+            return "robot"
+        return "travel"
+
+    def candidates(self) -> list[str]:
+        state = self.state
+        phase = self.phase()
+        if phase in ("reveal", "travel", "robot"):
+            return ordered(state.deck)
+        if phase == "rest":
+            return list(state.journeys[state.active])
+        if phase == "move":
+            return ordered(c for c in state.all_cards() if state.where(c)[0] != "hidden")
+        return []
+
+    def _placeholder(self) -> str:
+        phase = self.phase()
+        if phase == "stars" and self.asking:
+            return _("Stars on {card}", card=words.card_name(self.state.catalog, self.asking, current()))
+        return {
+            "reveal": _("The card turned face up, such as flood-2"),
+            "robot": _("Enter records the robot's move"),
+            "travel": _("The card drawn from the deck, such as heat-3"),
+            "rest": _("Rest: CARD + TUCKED CARDS - CARDS BACK TO THE DECK"),
+            "move": _("Ability: CARD and where it goes (desert, deck, discard, journey NAME, album NAME)"),
+            "over": _("The game is over"),
+        }.get(phase, "")
+
+    # -- text of the panels ---------------------------------------------------------------------
+    def _title_text(self) -> Text:
+        from companion.games.death_valley.messages import MODE_TITLES
+
+        state = self.state
+        line = _(MODE_TITLES[state.mode])
+        if not state.finished:
+            line += "  " + words.next_line(state, current())
+        return Text(line, style="bold")
+
+    def _desert_text(self) -> Text:
+        state = self.state
+        text = Text(_("Desert"), style="bold")
+        text.append("\n" + _("Face-up card:") + " ")
+        text.append_text(table.card_label(state, state.faceup) if state.faceup else Text(_("none")))
+        text.append("\n" + _("Deck: {n} cards face down; discard pile: {d} cards.", n=len(state.deck),
+                             d=len(state.discard)))
+        text.append("\n" + _("The game ends when one card is left in the desert (now {n}).", n=state.desert_count))
+        return text
+
+    def _players_text(self) -> Text:
+        text = Text()
+        for index, player in enumerate(self.state.players):
+            if index:
+                text.append("\n\n")
+            text.append_text(table.player_block(self.state, player))
+        return text
+
+    def _warning_text(self) -> Text:
+        tr = current()
+        state = self.state
+        text = Text(_("Before the action"), style="bold")
+        if state.finished:
+            return text.append("\n" + _("The game is over."))
+        if state.needs_reveal:
+            return text.append("\n" + _("Flip the top deck card face up and record which card it is."))
+        c = choices(state)
+        if c.robot is not None:
+            text.append("\n" + words.describe_robot(c.robot, state, tr), style="magenta")
+        for risk in risks(state):
+            style = "bold red" if risk.any else ""
+            for line in words.describe_risk(risk, state, tr):
+                text.append("\n" + line, style=style)
+        return text
+
+    def _explain_text(self) -> Text:
+        text = Text(_("What happened and what to do at the table"), style="bold")
+        lines = self.explanation or [words.next_line(self.state, current())]
+        for line in lines:
+            text.append("\n" + line)
+        return text
+
+    def _hint_text(self) -> Text:
+        phase = self.phase()
+        if phase == "stars" and self.asking:
+            return Text(_("First time {card} is seen: type the stars printed on it and press Enter (Escape: later).",
+                          card=words.card_name(self.state.catalog, self.asking, current())), style="bold yellow")
+        return Text({
+            "reveal": _("Type the card turned face up and press Enter; the right arrow accepts a completion."),
+            "robot": _("The robot's turn: Enter (or F5) records its move; if it takes the top deck card, type that card first."),
+            "travel": _("F5 takes the face-up card; F6 gives it to the other player; a typed card is the one drawn from the deck; F7 rest; F8 ability move."),
+            "rest": _("Rest: the card for the album, then + and the cards to tuck under it, then - and the cards to put back in the deck. Escape: back."),
+            "move": _("Ability: type a card and where it goes; F9 ends the turn after the moves. Escape: back."),
+            "over": _("The game is over. Escape: home; Ctrl+Z: undo the last event."),
+        }[phase])
+
+    # -- state -> screen ------------------------------------------------------------------------
+    def refresh_state(self) -> None:
+        if self.entry_mode == "stars" and (self.asking is None or self.state.catalog[self.asking].stars is not None):
+            self.entry_mode, self.asking = "auto", None
+        entry = self.query_one("#entry", Input)
+        entry.placeholder = self._placeholder()
+        for prose in self.query(Prose):
+            prose.refresh(layout=True)
+
+    def explain(self, outcome: Any) -> list[str]:
+        return words.describe_outcome(outcome, self.session.state, current())
+
+    def resume_lines(self) -> list[str]:
+        return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
+
+    def send(self, event: dict[str, Any]) -> bool:
+        keep = self.explanation
+        done = super().send(event)
+        if done and event.get("event") == "stars":
+            self.explanation = keep + self.explanation
+        if done:
+            self._check_stars()
+            self.refresh_state()
+        return done
+
+    # -- stars ----------------------------------------------------------------------------------
+    def _catalog_path(self) -> Path:
+        from companion.games.death_valley.catalog import USER_FILE, user_catalog_path
+
+        config = getattr(self.app, "config_dir", None)
+        return Path(config) / USER_FILE if config else user_catalog_path()
+
+    def _known_stars(self) -> dict[str, int]:
+        from companion.games.death_valley.catalog import load_catalog
+
+        path = self._catalog_path()
+        if not path.exists():
+            return {}
+        try:
+            catalog = load_catalog(path)
+        except CompanionError as exc:
+            self.app.show_error(exc)
+            return {}
+        return {c.id: c.stars for c in catalog.cards.values() if c.stars is not None}
+
+    def _check_stars(self) -> None:
+        """Ask for the stars of a card seen for the first time (or fill them in from the host's catalog)."""
+        state = self.state
+        if state.finished or self.entry_mode == "stars":
+            return
+        seen = ([state.faceup] if state.faceup else []) + [c for p in state.players for c in state.visible(p)]
+        unknown = [c for c in dict.fromkeys(seen) if state.catalog[c].stars is None and c not in self.asked]
+        if not unknown:
+            return
+        known = self._known_stars()
+        for card in unknown:
+            if card in known:
+                self.asked.add(card)
+                keep = self.explanation
+                if super().send({"event": "stars", "card": card, "stars": known[card]}):
+                    self.explanation = keep + self.explanation
+        rest = [c for c in unknown if c not in known]
+        if rest:
+            self.entry_mode, self.asking = "stars", rest[0]
+
+    def _answer_stars(self, text: str) -> bool:
+        from companion.games.death_valley.catalog import remember_stars
+
+        card = self.asking
+        try:
+            stars = int(table._norm(text))
+        except ValueError:
+            stars = None
+        if stars is None:
+            self.show_error(CompanionError("valley.bad_stars", value=text, most=20))
+            return False
+        self.asked.add(card)
+        self.entry_mode, self.asking = "auto", None
+        if not self.send({"event": "stars", "card": card, "stars": stars}):
+            self.entry_mode, self.asking = "stars", card
+            self.asked.discard(card)
+            return False
+        try:
+            remember_stars(card, stars, self._catalog_path())
+        except (CompanionError, OSError) as exc:
+            if isinstance(exc, CompanionError):
+                self.app.show_error(exc)
+        return True
+
+    # -- input ----------------------------------------------------------------------------------
+    @on(Input.Submitted, "#entry")
+    def entered(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        phase = self.phase()
+        try:
+            if phase == "stars":
+                done = bool(text) and self._answer_stars(text)
+            elif phase == "robot":
+                done = self._robot(text)
+            elif not text:
+                return
+            elif phase == "reveal":
+                done = self.send({"event": "reveal", "card": table.resolve_card(text, self.state, self.state.deck)})
+            elif phase == "travel":
+                card = table.resolve_card(text, self.state, self.state.deck)
+                done = self.send({"event": "travel", "card": card, "source": "deck"})
+            elif phase == "rest":
+                done = self.send(table.read_rest(text, self.state))
+                if done:
+                    self.entry_mode = "auto"
+            elif phase == "move":
+                done = self.send(table.read_move(text, self.state))
+            else:
+                self.show_error(CompanionError("valley.game_over"))
+                return
+        except CompanionError as exc:
+            self.show_error(exc)
+            return
+        if done:
+            event.input.value = ""
+            self.refresh_state()
+
+    def _robot(self, text: str) -> bool:
+        event: dict[str, Any] = {"event": "robot"}
+        if text:
+            event["card"] = table.resolve_card(text, self.state, self.state.deck)
+        return self.send(event)
+
+    def action_take(self) -> None:
+        state = self.state
+        if self.phase() == "robot":
+            self._robot(self.query_one("#entry", Input).value.strip())
+            self.query_one("#entry", Input).value = ""
+            return
+        if state.faceup is None:
+            self.show_error(CompanionError("valley.game_over" if state.finished else
+                                           "valley.reveal_first" if state.needs_reveal else "valley.no_faceup"))
+            return
+        self.send({"event": "travel", "card": state.faceup, "source": "faceup"})
+
+    def action_give(self) -> None:
+        state = self.state
+        if state.faceup is None or state.finished:
+            self.show_error(CompanionError("valley.game_over" if state.finished else
+                                           "valley.reveal_first" if state.needs_reveal else "valley.no_faceup"))
+            return
+        if state.active == ROBOT and state.mode == "solo":
+            self.show_error(CompanionError("valley.robot_turn"))
+            return
+        self.send({"event": "travel", "card": state.faceup, "source": "faceup", "to": state.other(state.active)})
+
+    def _set_mode(self, mode: str) -> None:
+        state = self.state
+        if state.finished:
+            self.show_error(CompanionError("valley.game_over"))
+            return
+        if state.needs_reveal:
+            self.show_error(CompanionError("valley.reveal_first"))
+            return
+        if state.mode == "solo" and state.active == ROBOT:
+            self.show_error(CompanionError("valley.robot_turn"))
+            return
+        self.entry_mode = mode
+        self.refresh_state()
+        self.query_one("#entry", Input).focus()
+
+    def action_rest(self) -> None:
+        self._set_mode("rest")
+
+    def action_move(self) -> None:
+        self._set_mode("move")
+
+    def action_end_turn(self) -> None:
+        if self.send({"event": "end_turn"}):
+            self.entry_mode = "auto"
+            self.refresh_state()
+
+    def action_home(self) -> None:
+        if self.entry_mode == "stars" and self.asking:
+            self.asked.add(self.asking)
+            self.entry_mode, self.asking = "auto", None
+            self._check_stars()
+            self.refresh_state()
+            return
+        if self.entry_mode in ("rest", "move"):
+            self.entry_mode = "auto"
+            self.refresh_state()
+            return
+        super().action_home()
+
+    def action_undo(self) -> None:
+        super().action_undo()
+        self.entry_mode, self.asking = "auto", None
+        self.refresh_state()
+
+    def palette(self):
+        state = self.state
+        if not state.finished and not state.needs_reveal:
+            if state.mode == "solo" and state.active == ROBOT:
+                yield PaletteCommand(_("Record the robot's move"), self.action_take)
+            else:
+                yield PaletteCommand(_("Take the face-up card into your journey"), self.action_take)
+                if state.mode != "standard":
+                    yield PaletteCommand(_("Give the face-up card to the other player"), self.action_give)
+                yield PaletteCommand(_("Rest: put a journey card into your album"), self.action_rest)
+                yield PaletteCommand(_("Record an ability's moves"), self.action_move)
+                if state.moved:
+                    yield PaletteCommand(_("End the turn after an ability"), self.action_end_turn)
+        yield from super().palette()
