@@ -6,7 +6,7 @@ import json
 
 from companion.arith import split_piles
 from companion.errors import UsageError
-from companion.i18n import _, current
+from companion.i18n import _, current, ngettext
 
 
 def _count(text: str, code: str) -> int:
@@ -42,17 +42,25 @@ def describe(result) -> list[str]:
         if len(result.piles) > 1:
             lines.append(_("Pooled: {sum} = {total}", sum=" + ".join(tr.num(p) for p in result.piles), total=part.total))
         lines.append(_("{total} = {among} × {each} + {left}", total=part.total, among=part.among, each=part.each, left=part.left))
-        lines.append(_("Each of the {among} players gets {each}; {left} go back onto one card.",
+        lines.append(ngettext("Each of the {among} players gets {each}; {left} goes back onto one card.",
+                              "Each of the {among} players gets {each}; {left} go back onto one card.",
+                              part.left,
                        among=part.among, each=part.each, left=part.left))
         return lines
     for index, part in enumerate(result.parts, 1):
         equation = _("{total} = {among} × {each} + {left}", total=part.total, among=part.among, each=part.each, left=part.left)
         if len(result.parts) > 1:
-            lines.append(_("Card {index}: {equation}: each gets {each}, {left} stay on the card.",
+            lines.append(ngettext("Card {index}: {equation}: each gets {each}, {left} stays on the card.",
+                                  "Card {index}: {equation}: each gets {each}, {left} stay on the card.",
+                                  part.left,
                            index=index, equation=equation, each=part.each, left=part.left))
         else:
-            lines.append(_("{equation}: each gets {each}, {left} stay on the card.", equation=equation, each=part.each, left=part.left))
+            lines.append(ngettext("{equation}: each gets {each}, {left} stays on the card.",
+                                  "{equation}: each gets {each}, {left} stay on the card.",
+                                  part.left, equation=equation, each=part.each, left=part.left))
     if len(result.parts) > 1:
-        lines.append(_("In all, each of the {among} players gets {each}; {left} stay on the cards.",
+        lines.append(ngettext("In all, each of the {among} players gets {each}; {left} stays on the cards.",
+                              "In all, each of the {among} players gets {each}; {left} stay on the cards.",
+                              result.left_total,
                        among=result.among, each=result.each, left=result.left_total))
     return lines

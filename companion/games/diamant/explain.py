@@ -64,7 +64,9 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
                                     equation=equation(o.split, tr), each=o.split.each, left=o.split.left,
                                     names=tr.join(p for p, _ in o.extra)))
         elif o.split.left:
-            lines.append(tr.gettext("{equation}: each gets {each}, {left} stay on the card.",
+            lines.append(tr.ngettext("{equation}: each gets {each}, {left} stays on the card.",
+                                     "{equation}: each gets {each}, {left} stay on the card.",
+                                     o.split.left,
                                     equation=equation(o.split, tr), each=o.split.each, left=o.split.left))
         else:
             lines.append(tr.gettext("{equation}: each gets {each}, nothing stays on the card.",
@@ -94,10 +96,14 @@ def _left(o: Left, tr: Translator) -> list[str]:
     lines = [tr.gettext("Leaving: {names}.", names=tr.join(o.leavers))]
     for share in o.shares:
         if share.index < 0:
-            lines.append(tr.gettext("The gems on the path, pooled: {equation}: each leaver gets {each}, {left} go back onto a card.",
+            lines.append(tr.ngettext("The gems on the path, pooled: {equation}: each leaver gets {each}, {left} goes back onto a card.",
+                                     "The gems on the path, pooled: {equation}: each leaver gets {each}, {left} go back onto a card.",
+                                     share.split.left,
                                     equation=equation(share.split, tr), each=share.split.each, left=share.split.left))
         else:
-            lines.append(tr.gettext("Card {position}: {equation}: each leaver gets {each}, {left} stay on the card.",
+            lines.append(tr.ngettext("Card {position}: {equation}: each leaver gets {each}, {left} stays on the card.",
+                                     "Card {position}: {equation}: each leaver gets {each}, {left} stay on the card.",
+                                     share.split.left,
                                     position=share.index + 1, equation=equation(share.split, tr),
                                     each=share.split.each, left=share.split.left))
     if not o.shares:
