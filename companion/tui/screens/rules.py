@@ -2,9 +2,12 @@
 
 The widget gets a plain CommonMark + tables parser: the content module removes front matter and
 heading attributes from ``Document.markdown``, and plugins that emit tokens the widget does not know
-would break its stack (see the dependency notes).  Persian text is shown in logical order here: the
-Markdown widget lays out its own blocks, so in terminals without bidi this viewer reads best with the
-``terminal`` bidi setting or in the printed rules.
+would break its stack (see the dependency notes).
+
+Textual's Markdown widget lays its blocks out in logical order, which reads backwards for Persian in
+terminals that do no bidi.  So with ``bidi = app``, a document with right-to-left text is laid out by
+:class:`companion.tui.widgets.rtl_markdown.RtlMarkdown` instead (wrapped first, then each line put in
+display order and right-aligned); left-to-right documents and ``bidi = terminal`` keep the widget.
 """
 
 from __future__ import annotations
@@ -15,28 +18,29 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from companion.errors import CompanionError
-from companion.i18n import N_, _, current
+from companion.i18n import N_, _, current, translator
+from companion.tui import bidi
 from companion.tui.screens.base import CompanionScreen
+from companion.tui.widgets.rtl_markdown import RtlMarkdown, plain_parser
 from companion.tui.widgets.text import Prose
 
-
-def plain_parser():
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+__all__ = ["RulesScreen", "load_markdown", "plain_parser", "uses_own_layout"]
 
 
-def load_markdown(game: str, kind: str = "rules") -> tuple[str, str]:
-    """(title, markdown) for ``game`` in the current language; a :class:`CompanionError` if missing."""
+def load_markdown(game: str, kind: str = "rules") -> tuple[str, str, str]:
+    """(title, markdown, text locale) for ``game`` in the current language; a :class:`CompanionError`
+    if missing.  The markdown already starts with the translated note when the text is a fallback."""
     try:
         from companion.content import load_document
     except ImportError:
         raise CompanionError("tui.no_content") from None
     doc = load_document(game, current().locale, kind)
-    body = doc.markdown
-    if doc.note:
-        body = f"> {doc.note}\n\n{body}"
-    return doc.title, body
+    return doc.title, doc.markdown, doc.text_locale
+
+
+def uses_own_layout(markdown: str, text_locale: str) -> bool:
+    """Whether the app lays the document out itself (``bidi = app`` and right-to-left text in it)."""
+    return bidi.mode == "app" and (translator(text_locale).direction == "rtl" or bidi.has_rtl(markdown))
 
 
 class RulesScreen(CompanionScreen):
@@ -54,6 +58,7 @@ class RulesScreen(CompanionScreen):
         yield Prose("", id="rules-title", classes="title")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown("", parser_factory=plain_parser, id="rules-md")
+            yield RtlMarkdown(id="rules-rtl")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -63,13 +68,26 @@ class RulesScreen(CompanionScreen):
         from companion.tui.messages import game_name
 
         try:
-            title, body = load_markdown(self.game, self.kind)
+            title, body, text_locale = load_markdown(self.game, self.kind)
         except CompanionError as exc:
             self.show_error(exc)
             title, body = game_name(self.game), _("The rules text for this game is not available yet.")
+            text_locale = current().locale
         self.query_one("#rules-title", Prose).update(title)
-        self.query_one("#rules-md", Markdown).update(body)
-        self.query_one("#rules-scroll").focus()
+        markdown = self.query_one("#rules-md", Markdown)
+        own = self.query_one("#rules-rtl", RtlMarkdown)
+        if uses_own_layout(body, text_locale):
+            tr = translator(text_locale)
+            own.update(body, rtl=tr.direction == "rtl", number=tr.num)
+            markdown.update("")
+        else:
+            own.update("", rtl=False)
+            markdown.update(body)
+        own.display = bool(own.blocks)
+        markdown.display = not own.display
+        scroll = self.query_one("#rules-scroll")
+        scroll.scroll_home(animate=False)
+        scroll.focus()
 
     def retranslate(self) -> None:
         super().retranslate()

@@ -1,0 +1,223 @@
+"""The rules viewer lays right-to-left documents out itself: wrapped first, then reordered, nothing lost."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+from collections import Counter
+
+import pytest
+from bidi.algorithm import get_display
+from hypothesis import given, settings, strategies as st
+
+from companion.content import load_document
+from companion.i18n import translator
+from companion.tui import bidi
+from companion.tui.settings import Settings
+from companion.tui.widgets.rtl_markdown import TABLE_SEPARATOR, layout, parse_blocks, plain_parser
+from tests.tui.helpers import build_app
+
+GAMES = ["diamant", "shifting_stones", "death_valley"]
+MARKERS = re.compile(r"^[•◦▪│─┼]+$")
+
+
+def _expected_words(markdown: str, number) -> Counter:
+    """Every word a reader must find: the text of the rendered HTML, plus ordered-list numbers."""
+    rendered = plain_parser().render(markdown)
+    text = html.unescape(re.sub(r"<[^>]+>", "", rendered))
+    words = Counter(_word(w) for w in text.split() if _word(w))
+    lists = []
+    for token in plain_parser().parse(markdown):
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            lists.append(token.type == "ordered_list_open")
+        elif token.type in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif token.type == "list_item_open" and lists[-1]:
+            words[f"{number(int(token.info))}."] += 1
+    return words
+
+
+def _shown_words(lines) -> Counter:
+    words = Counter()
+    for line in lines:
+        words.update(_word(w) for w in line.logical.plain.split() if not MARKERS.match(w) and _word(w))
+    return words
+
+
+def _word(word: str) -> str:
+    return word.rstrip(":")  # a stacked table row writes "header: value"
+
+
+def _check_display_order(lines, width: int) -> None:
+    for line in lines:
+        shown = line.shown.plain
+        assert line.shown.cell_len <= width
+        if not line.logical.plain:
+            continue
+        base = "R" if line.rtl else "L"
+        if TABLE_SEPARATOR in line.logical.plain:
+            # Table rows: every cell reordered on its own, the first column on the right.
+            logical_cells = line.logical.plain.split(TABLE_SEPARATOR)
+            shown_cells = shown.split(TABLE_SEPARATOR)
+            if line.rtl:
+                shown_cells.reverse()
+            assert [c.strip() for c in shown_cells] == [get_display(c.strip(), base_dir=base) for c in logical_cells]
+        else:
+            assert line.logical.cell_len <= width
+            # The logical line (as wrapped) put in display order by the reference algorithm.
+            assert shown.strip() == get_display(line.logical.plain, base_dir=base).strip()
+        if line.rtl:
+            assert line.shown.cell_len == width  # right-aligned: padded on the left up to the width
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("kind", ["rules", "card"])
+@pytest.mark.parametrize("width", [48, 100])
+def test_persian_document_lines_are_display_order_of_wrapped_lines(game, kind, width):
+    doc = load_document(game, "fa", kind)
+    number = translator("fa").num
+    lines = layout(parse_blocks(doc.markdown, number), width, True)
+    _check_display_order(lines, width)
+    shown, expected = _shown_words(lines), _expected_words(doc.markdown, number)
+    assert not expected - shown  # nothing lost
+    # Nothing added, except table headers repeated where a table too wide is shown row by row.
+    headers = Counter(w for block in parse_blocks(doc.markdown, number) if block.kind == "table"
+                      for cell in block.rows[0] for w in map(_word, cell.plain.split()))
+    assert set(shown - expected) <= set(headers)
+    if width >= 100:
+        assert shown == expected
+
+
+def test_wrapping_happens_before_reordering():
+    # One long paragraph: the first display line holds the *first* words (read from the right).
+    words = [f"واژه{n}" for n in range(30)]
+    lines = layout(parse_blocks(" ".join(words)), 40, True)
+    assert len(lines) > 3
+    assert lines[0].logical.plain.split()[0] == words[0]
+    assert lines[0].shown.plain.split()[-1] == words[0][::-1]  # rightmost cell group, letters reversed
+    assert all(line.shown.cell_len == 40 for line in lines)
+    assert " ".join(line.logical.plain for line in lines) == " ".join(words)
+
+
+def test_constructs_and_styles():
+    markdown = """# سرآغاز
+
+بند با **کلمهٔ پررنگ** و *کج* و `code` و عدد 123 و Diamant.
+
+- مورد یک
+  - مورد تو در تو
+1. اول
+2. دوم
+
+> نقل‌قول
+
+| ستون | عدد |
+|---|---|
+| الف | 12 |
+"""
+    lines = layout(parse_blocks(markdown, translator("fa").num), 60, True)
+    plain = [line.shown.plain for line in lines]
+    assert plain[0].strip() == "زاغآرس"
+    heading = lines[0].shown
+    assert all(span.style.bold for span in heading.spans if heading.plain[span.start:span.end].strip())
+    para = next(line for line in lines if "123" in line.shown.plain)
+    # Numbers and Latin runs stay left to right inside the right-to-left line.
+    assert "123" in para.shown.plain and "Diamant" in para.shown.plain
+    bold_word = "کلمهٔ پررنگ"[::-1]
+    start = para.shown.plain.index(bold_word)
+    styles = [s for s in para.shown.spans if s.start <= start < s.end]
+    assert styles and any(getattr(s.style, "bold", False) for s in styles)
+    bullet = next(line for line in lines if line.logical.plain == "• مورد یک")
+    assert bullet.shown.plain.endswith("کی دروم •")  # the marker on the right
+    nested = next(line for line in lines if "رد وت" in line.shown.plain)
+    assert nested.logical.plain.startswith("  ◦ ")
+    assert any(line.logical.plain.startswith("۱. ") for line in lines)
+    assert any(line.logical.plain.startswith("│ ") and line.shown.plain.rstrip().endswith(" │") for line in lines)
+    row = next(line for line in lines if "فلا" in line.shown.plain)
+    # Column one (الف) is on the right, the number column on the left.
+    assert row.shown.plain.index("12") < row.shown.plain.index("فلا")
+
+
+def test_a_table_too_wide_is_shown_row_by_row():
+    markdown = "| نام | توضیح |\n|---|---|\n| الف | یک واژهٔ‌بسیاربسیاربلندبی‌فاصله |\n| ب | کوتاه |\n"
+    wide = layout(parse_blocks(markdown), 60, True)
+    assert any(TABLE_SEPARATOR.strip() in line.shown.plain for line in wide)
+    narrow = layout(parse_blocks(markdown), 24, True)
+    logical = [line.logical.plain for line in narrow]
+    assert logical[:2] == ["نام: الف", "• توضیح: یک"] and "• توضیح: کوتاه" in logical
+    assert all(line.shown.cell_len <= 24 for line in narrow)
+
+
+def test_terminal_mode_keeps_logical_order(monkeypatch):
+    monkeypatch.setattr(bidi, "mode", "terminal")
+    lines = layout(parse_blocks("سلام دنیا"), 30, True)
+    assert lines[0].shown.plain.strip() == "سلام دنیا"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["سلام", "دنیا", "Diamant", "۱۲", "42", "(الف)", "**پررنگ**", "x+y", "،"]),
+                min_size=1, max_size=40),
+       st.integers(min_value=10, max_value=90))
+def test_any_paragraph_keeps_every_word(words, width):
+    markdown = " ".join(words)
+    lines = layout(parse_blocks(markdown), width, True)
+    _check_display_order(lines, width)
+    assert _shown_words(lines) == _expected_words(markdown, str)
+
+
+# -- the screen ------------------------------------------------------------------------------------
+async def _open_rules(pilot) -> None:
+    await pilot.press("l")  # home -> rules library
+    await pilot.pause()
+    await pilot.press("enter")  # Diamant: rules
+    await pilot.pause()
+
+
+def test_rules_screen_uses_own_layout_for_persian_and_follows_resize_and_language(folders):
+    async def go():
+        app = build_app(folders, "fa")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await _open_rules(pilot)
+            screen = app.screen
+            assert type(screen).__name__ == "RulesScreen"
+            own, md = screen.query_one("#rules-rtl"), screen.query_one("#rules-md")
+            assert own.display and not md.display
+            width = own.content_region.width
+            first = own.lines(width)
+            assert all(line.shown.cell_len <= width for line in first)
+            doc = load_document("diamant", "fa", "rules")
+            assert first[0].logical.plain == parse_blocks(doc.markdown)[0].text.plain
+            await pilot.resize_terminal(70, 40)
+            await pilot.pause()
+            narrow = own.content_region.width
+            assert narrow < width
+            lines = own.lines(narrow)
+            assert len(lines) > len(first)
+            assert all(line.shown.cell_len <= narrow for line in lines)
+            # Switch to English: Textual's Markdown widget takes over.
+            await pilot.press("f2")
+            await pilot.pause()
+            await pilot.press("up", "enter")
+            await pilot.pause()
+            assert md.display and not own.display
+            # And back to Persian.
+            await pilot.press("f2")
+            await pilot.pause()
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert own.display and not md.display
+    asyncio.run(go())
+
+
+def test_rules_screen_in_terminal_bidi_mode_keeps_the_markdown_widget(folders):
+    async def go():
+        app = build_app(folders, "fa", settings=Settings(bidi="terminal"))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await _open_rules(pilot)
+            screen = app.screen
+            assert screen.query_one("#rules-md").display and not screen.query_one("#rules-rtl").display
+            await pilot.press("c")  # the quick reference card: still the widget
+            await pilot.pause()
+            assert screen.query_one("#rules-md").display
+    asyncio.run(go())
