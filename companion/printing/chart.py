@@ -1,7 +1,7 @@
 """From a replayed journal to what the score sheet shows: the score after each round or turn (as an
 SVG line chart drawn here, no plotting library) and the key moments in words.
 
-``score_points`` and ``key_moments`` take the ``steps`` of :func:`companion.session.replay`; they use
+``score_points`` and the key moments (:mod:`.moments`) take the ``steps`` of :func:`companion.session.replay`; they use
 the game's ``summary(state)`` and the outcomes, never the engine's internals beyond those.
 """
 
@@ -14,7 +14,7 @@ from companion.i18n import Translator
 
 COLORS = ["#b5452b", "#2b6cb5", "#3c8a3c", "#9a6a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"]
 # Events that end a player's turn (Diamant charts by round instead).
-TURN_ENDS = {"shifting_stones": {"end_turn", "pass"}, "death_valley": {"travel", "rest", "robot"}}
+TURN_ENDS = {"shifting_stones": {"end_turn", "pass"}, "death_valley": {"travel", "rest", "robot", "end_turn"}}
 
 Label = tuple[str, int]  # ("round", n) | ("turn", n) | ("end", 0)
 
@@ -93,22 +93,9 @@ def score_chart_svg(points: list[tuple[Label, dict[str, int]]], players: Iterabl
     return "".join(parts)
 
 
-# -- key moments -------------------------------------------------------------------------------------
-def key_moments(game: str, steps: list, summary: dict, tr: Translator) -> list[str]:
-    """The game's turning points as sentences: busts, relic claims, round ends, the winners."""
-    moments = _diamant_moments(steps, tr) if game == "diamant" else _generic_moments(game, steps, tr)
-    winners = summary.get("winners") or []
-    if summary.get("finished") and winners:
-        names = tr.join(tr.gettext("Robot") if w == "robot" else w for w in winners)
-        moments.append(tr.ngettext("The winner: {names}, with {score} points.",
-                                   "The winners: {names}, with {score} points each.", len(winners),
-                                   names=names, score=summary["scores"][winners[0]]))
-    elif not summary.get("finished"):
-        moments.append(tr.gettext("The journal stops before the end of the game."))
-    return moments
-
-
-def _diamant_moments(steps: list, tr: Translator) -> list[str]:
+# -- Diamant's key moments (the other games' are in :mod:`companion.printing.moments`) ----------------
+def diamant_moments(steps: list, tr: Translator) -> list[str]:
+    """Busts and relic claims, each sentence naming its round."""
     from companion.games.diamant.explain import hazard_name
 
     out: list[str] = []
@@ -128,32 +115,4 @@ def _diamant_moments(steps: list, tr: Translator) -> list[str]:
         for claim in getattr(o, "relics", ()) or ():
             out.append(tr.gettext("{player} carried out a relic worth {value} (relic number {order} of the game).",
                                   player=claim.player, value=claim.value, order=claim.order))
-    return out
-
-
-def _generic_moments(game: str, steps: list, tr: Translator) -> list[str]:
-    """For games whose outcomes we only read through the summary: busts and penalties as they grow."""
-    from companion.games import game_module
-
-    module = game_module(game)
-    out: list[str] = []
-    before: dict[str, Any] = {}
-    for step in steps:
-        summary = module.summary(step.state)
-        for key in ("busts", "penalties"):
-            now = summary.get(key)
-            if isinstance(now, dict):
-                old = before.get(key) or {}
-                for player, count in now.items():
-                    if isinstance(count, int) and count > (old.get(player) or 0):
-                        who = tr.gettext("Robot") if player == "robot" else player
-                        if key == "busts":
-                            out.append(tr.gettext("{player} busted (bust number {n}).", player=who, n=count))
-                        else:
-                            out.append(tr.gettext("{player} took a penalty ({n} of 4).", player=who, n=count))
-            elif isinstance(now, int) and now > (before.get(key) or 0):
-                out.append(tr.gettext("A penalty was taken ({n} of 4).", n=now))
-            before[key] = now
-        if step.event.get("event") == "score":
-            out.append(tr.gettext("A card worth {points} points was scored.", points=step.event.get("points", 0)))
     return out

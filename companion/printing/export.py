@@ -104,6 +104,13 @@ def prepare_out_dir(out_dir: Path) -> Path:
     return out.resolve()
 
 
+def file_mode() -> int:
+    """The mode a newly written file gets: 0666 minus this process's umask (as ``open()`` would)."""
+    mask = os.umask(0o022)  # the only portable way to read the umask is to set it and put it back
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 class _Collect(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -127,6 +134,7 @@ class Renderer:
         self.font_config = FontConfiguration()
         self.fetcher = AssetFetcher()
         self._css: dict[str, object] = {}
+        self.file_mode = file_mode()
 
     def stylesheet(self, name: str):
         """A stylesheet by name: ``styles/<name>.css``, ``paper-a4``/``paper-letter`` or ``locale-fa``."""
@@ -165,6 +173,7 @@ class Renderer:
             html = HTML(string=page.html, base_url=STYLES_DIR.as_uri() + "/", url_fetcher=self.fetcher)
             fd, tmp = tempfile.mkstemp(prefix=".", suffix=".pdf.part", dir=target.parent)
             try:
+                os.fchmod(fd, self.file_mode)  # mkstemp makes 0600; a PDF is an ordinary file
                 with os.fdopen(fd, "wb") as fh:
                     html.write_pdf(fh, stylesheets=sheets, font_config=self.font_config, pdf_tags=True,
                                    attachments=[], uncompressed_pdf=False)

@@ -11,7 +11,8 @@ from html import escape
 from pathlib import Path
 
 from companion.i18n import N_, Translator, translator
-from companion.printing.chart import key_moments, score_chart_svg, score_points
+from companion.printing.chart import score_chart_svg, score_points
+from companion.printing.moments import key_moments
 from companion.printing.pages import Page, document, game_name
 
 # Texts used inside f-strings (Babel cannot see calls there), marked here for extraction.
@@ -129,16 +130,7 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     name = game_name(game, tr)
     title = tr.gettext("{game}: score sheet", game=name)
 
-    labels = [label for label, _ in points]
-    head = "".join(f"<th>{escape(label_text(label, tr))}</th>" for label in labels)
-    rows = []
-    for player in players:
-        cells = "".join(f"<td>{escape(tr.num(scores.get(player, 0)))}</td>" for _, scores in points)
-        mark = f' <span class="winner">{t(tr, "winner")}</span>' if player in winners else ""
-        rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}'
-                    f'<td class="total">{escape(tr.num(summary["scores"][player]))}</td></tr>')
-    table = (f'<table class="filled"><thead><tr><th class="player">{t(tr, "player")}</th>{head}'
-             f'<th class="total">{t(tr, "total")}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>')
+    table = score_tables(points, players, summary["scores"], winners, tr)
     status = (tr.gettext("The game is over.") if summary.get("finished")
               else tr.gettext("The game is not finished; these are the scores so far."))
     meta = [tr.gettext("Players: {players}", players=tr.join(player_label(p, tr) for p in header.players))]
@@ -148,15 +140,66 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     chart = score_chart_svg(points, players, tr)
     legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
                      f'{escape(player_label(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
-    moments = "".join(f"<li>{escape(m)}</li>" for m in key_moments(game, steps, summary, tr))
+    moments = moments_html(key_moments(game, steps, summary, tr))
     body = (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
             + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)
             + f"<p>{escape(status)}</p>" + table
             + f'<h2>{t(tr, "banked_score_after_each_round_or_turn")}</h2>'
             + f'<div class="chart">{chart}</div><p class="legend">{legend}</p>'
-            + f'<h2>{t(tr, "key_moments")}</h2><ol class="moments">{moments}</ol>')
+            + f'<h2>{t(tr, "key_moments")}</h2>{moments}')
     return Page(sheet_name(journal_path, locale, paper), "journal", locale, title,
                 document(locale, title, body, "journal"), ("base", "scorepad"), paper)
+
+
+def moments_html(moments: list[tuple[str, str]]) -> str:
+    """A numbered list, or a two-column table when the moments carry their turn ("Turn 7", "End")."""
+    if not any(when for when, _ in moments):
+        return '<ol class="moments">' + "".join(f"<li>{escape(text)}</li>" for _, text in moments) + "</ol>"
+    rows = "".join(f'<tr><td class="when">{escape(when)}</td><td class="any">{escape(text)}</td></tr>'
+                   for when, text in moments)
+    return f'<table class="moments-table"><tbody>{rows}</tbody></table>'
+
+
+TURNS_PER_TABLE = 10
+
+
+def chunks(count: int, size: int = TURNS_PER_TABLE) -> list[range]:
+    """``range(count)`` cut into near-equal pieces of at most ``size`` (29 -> 10, 10, 9)."""
+    if count <= 0:
+        return [range(0)]
+    parts = -(-count // size)
+    base, extra = divmod(count, parts)
+    out, start = [], 0
+    for i in range(parts):
+        end = start + base + (1 if i < extra else 0)
+        out.append(range(start, end))
+        start = end
+    return out
+
+
+def score_tables(points: list, players: list[str], totals: dict[str, int], winners: set[str],
+                 tr: Translator) -> str:
+    """The banked scores after each round or turn as tables of at most ``TURNS_PER_TABLE`` columns
+    (each with the player column; the total column on the last one), so that a long game fits the page."""
+    pieces = chunks(len(points))
+    width = max(len(part) for part in pieces) + 1  # the widest piece, with the total column
+    tables = []
+    for index, part in enumerate(pieces):
+        last = index == len(pieces) - 1
+        blank = width - len(part) - (1 if last else 0) if len(pieces) > 1 else 0
+        head = "".join(f"<th>{escape(label_text(points[i][0], tr))}</th>" for i in part)
+        head += (f'<th class="total">{t(tr, "total")}</th>' if last else "") + '<th class="blank"></th>' * blank
+        rows = []
+        for player in players:
+            cells = "".join(f"<td>{escape(tr.num(points[i][1].get(player, 0)))}</td>" for i in part)
+            if last:
+                cells += f'<td class="total">{escape(tr.num(totals[player]))}</td>'
+            cells += '<td class="blank"></td>' * blank
+            mark = f' <span class="winner">{t(tr, "winner")}</span>' if player in winners else ""
+            rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}</tr>')
+        tables.append(f'<table class="filled"><thead><tr><th class="player">{t(tr, "player")}</th>{head}</tr>'
+                      f'</thead><tbody>{"".join(rows)}</tbody></table>')
+    return "".join(tables)
 
 
 def started_text(started: str, tr: Translator) -> str:
