@@ -170,7 +170,7 @@ def _valley(steps: list, summary: dict, tr: Translator) -> list[Moment]:
         return out
     human = player_name(state, state.human, tr)
     for rule in sorted(rules):
-        out.append((tr.gettext("Robot"), tr.ngettext(*VALLEY_RULES[rule], rules[rule], player=human)))
+        out.append(("", tr.ngettext(*VALLEY_RULES[rule], rules[rule], player=human)))
     if summary.get("finished"):
         out += _valley_ending(state, summary, tr)
     return out

@@ -33,6 +33,8 @@ TEXT = {
     "total": N_("Total"),
     "banked_score_after_each_round_or_turn": N_("Banked score after each round or turn"),
     "key_moments": N_("Key moments"),
+    "after_turn": N_("After turn"),
+    "after_round": N_("After round"),
 }
 
 
@@ -137,7 +139,7 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     if header.started:
         meta.append(tr.gettext("Started: {date}", date=started_text(header.started, tr)))
     meta.append(tr.gettext("Events played: {n}", n=len(steps)))
-    chart = score_chart_svg(points, players, tr)
+    chart = score_chart_svg(points, players, tr, height=58)
     legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
                      f'{escape(player_label(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
     moments = moments_html(key_moments(game, steps, summary, tr))
@@ -163,8 +165,10 @@ def moments_html(moments: list[tuple[str, str]]) -> str:
 TURNS_PER_TABLE = 10
 
 
-def chunks(count: int, size: int = TURNS_PER_TABLE) -> list[range]:
-    """``range(count)`` cut into near-equal pieces of at most ``size`` (29 -> 10, 10, 9)."""
+def chunks(count: int, size: int | None = None) -> list[range]:
+    """``range(count)`` cut into near-equal pieces of at most ``size`` (default ``TURNS_PER_TABLE``):
+    29 -> 10, 10, 9."""
+    size = size or TURNS_PER_TABLE
     if count <= 0:
         return [range(0)]
     parts = -(-count // size)
@@ -180,26 +184,46 @@ def chunks(count: int, size: int = TURNS_PER_TABLE) -> list[range]:
 def score_tables(points: list, players: list[str], totals: dict[str, int], winners: set[str],
                  tr: Translator) -> str:
     """The banked scores after each round or turn as tables of at most ``TURNS_PER_TABLE`` columns
-    (each with the player column; the total column on the last one), so that a long game fits the page."""
+    (each with the player column; the total column on the last one), so that a long game fits the page.
+    Columns have fixed widths (scorepad.css), so the pieces line up and the widest fits A4 and Letter."""
     pieces = chunks(len(points))
-    width = max(len(part) for part in pieces) + 1  # the widest piece, with the total column
     tables = []
     for index, part in enumerate(pieces):
         last = index == len(pieces) - 1
-        blank = width - len(part) - (1 if last else 0) if len(pieces) > 1 else 0
-        head = "".join(f"<th>{escape(label_text(points[i][0], tr))}</th>" for i in part)
-        head += (f'<th class="total">{t(tr, "total")}</th>' if last else "") + '<th class="blank"></th>' * blank
+        top, numbers = _heading(points, part, tr)
+        top += f'<th class="total" rowspan="2">{t(tr, "total")}</th>' if last else ""
         rows = []
         for player in players:
             cells = "".join(f"<td>{escape(tr.num(points[i][1].get(player, 0)))}</td>" for i in part)
             if last:
                 cells += f'<td class="total">{escape(tr.num(totals[player]))}</td>'
-            cells += '<td class="blank"></td>' * blank
             mark = f' <span class="winner">{t(tr, "winner")}</span>' if player in winners else ""
             rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}</tr>')
-        tables.append(f'<table class="filled"><thead><tr><th class="player">{t(tr, "player")}</th>{head}</tr>'
-                      f'</thead><tbody>{"".join(rows)}</tbody></table>')
+        tables.append(f'<table class="filled"><thead><tr><th class="player" rowspan="2">{t(tr, "player")}</th>'
+                      f'{top}</tr><tr>{numbers}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     return "".join(tables)
+
+
+def _heading(points: list, part: range, tr: Translator) -> tuple[str, str]:
+    """Two header rows for the columns in ``part``: "After turn" (or round) spanning the numbers below
+    it, and the numbers; the final "End" column takes both rows.  Short numbers keep narrow columns
+    readable in every script."""
+    top, numbers = [], []
+    i = part.start
+    while i < part.stop:
+        kind = points[i][0][0]
+        if kind == "end":
+            top.append(f'<th rowspan="2">{escape(label_text(points[i][0], tr))}</th>')
+            i += 1
+            continue
+        j = i
+        while j < part.stop and points[j][0][0] == kind:
+            numbers.append(f"<th>{escape(tr.num(points[j][0][1]))}</th>")
+            j += 1
+        key = "after_round" if kind == "round" else "after_turn"
+        top.append(f'<th colspan="{j - i}">{t(tr, key)}</th>')
+        i = j
+    return "".join(top), "".join(numbers)
 
 
 def started_text(started: str, tr: Translator) -> str:
