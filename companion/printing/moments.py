@@ -54,7 +54,9 @@ def key_moments(game: str, steps: list, summary: dict, tr: Translator) -> list[M
     else:
         from companion.printing.chart import diamant_moments
 
-        moments = [("", text) for text in diamant_moments(steps, tr)] + _winners_generic(summary, tr)
+        # Diamant's sentences name their round themselves: a plain numbered list.
+        moments = [("", text) for text in diamant_moments(steps, tr)]
+        moments += [("", text) for _, text in _winners_generic(summary, tr)]
     if not summary.get("finished"):
         moments.append(("", tr.gettext("The journal stops before the end of the game.")))
     return moments

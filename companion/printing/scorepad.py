@@ -139,7 +139,7 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     if header.started:
         meta.append(tr.gettext("Started: {date}", date=started_text(header.started, tr)))
     meta.append(tr.gettext("Events played: {n}", n=len(steps)))
-    chart = score_chart_svg(points, players, tr, height=58)
+    chart = score_chart_svg(points, players, tr, height=58 if paper == "a4" else 50)  # Letter is 18 mm shorter
     legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
                      f'{escape(player_label(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
     moments = moments_html(key_moments(game, steps, summary, tr))
