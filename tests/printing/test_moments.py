@@ -160,3 +160,16 @@ def test_valley_table_columns_match_the_turns_played():
     assert [label for label, _ in points] == [("turn", n) for n in range(1, len(points) + 1)]
     assert points[-1][1] == summary["scores"]
     assert len(points) == sum(1 for s in steps if s.outcome.turn_ended)
+
+
+@pytest.mark.parametrize("lines", [1, 2, 8])
+def test_unfinished_games_give_a_sheet_that_says_so(tmp_path, lines):
+    source = (STONES / "two-players.jsonl").read_text(encoding="utf-8").splitlines()[:lines]
+    journal = tmp_path / "cut.jsonl"
+    journal.write_text("\n".join(source) + "\n", encoding="utf-8")
+    page = scorepad.journal_page(journal, "en", "a4")
+    assert "The game is not finished; these are the scores so far." in page.html
+    assert "The journal stops before the end of the game." in page.html
+    assert page.html.count('class="total"') == 3  # the heading and both players' totals
+    if lines == 8:  # two turns played: Ava's 3 cards of the first turn are in the moments
+        assert "Ava scored 3 cards for 6 points" in page.html and "After turn" in page.html
