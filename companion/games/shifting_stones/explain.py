@@ -117,7 +117,7 @@ def report(state: State, tr: Translator) -> list[str]:
     if bonus:
         lines.append(tr.gettext("The 3-point bonus for the most 1-point cards goes to: {players}.",
                                 players=tr.join(state.players[i] for i in bonus)))
-    lines.append(tr.gettext("Deck: {deck} cards; discard pile: {discard} cards.", deck=state.deck, discard=state.discard))
+    lines.append(tr.gettext("Cards in the deck: {deck}; in the discard pile: {discard}.", deck=state.deck, discard=state.discard))
     if state.solo:
         lines.append(tr.gettext("Penalties: {count} of {limit}.", count=state.penalties, limit=PENALTY_LIMIT))
     if state.finished:
