@@ -29,6 +29,7 @@ from companion.games.death_valley import explain as words
 from companion.games.death_valley.engine import ROBOT, choices, ordered
 from companion.games.death_valley.risk import risks
 from companion.i18n import N_, _, current
+from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets import valley_table as table
@@ -221,7 +222,7 @@ class DeathValleyScreen(GameScreen):
         if self.entry_mode == "stars" and (self.asking is None or self.state.catalog[self.asking].stars is not None):
             self.entry_mode, self.asking = "auto", None
         entry = self.query_one("#entry", Input)
-        entry.placeholder = self._placeholder()
+        entry.placeholder = bidi.line(self._placeholder(), current().direction == "rtl")
         for prose in self.query(Prose):
             prose.refresh(layout=True)
 

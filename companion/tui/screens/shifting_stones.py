@@ -16,6 +16,7 @@ from companion.errors import CompanionError
 from companion.games.shifting_stones import explain as words
 from companion.games.shifting_stones.engine import PENALTY_LIMIT
 from companion.i18n import N_, _, current, ngettext
+from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.card_picker import (
@@ -263,8 +264,10 @@ class ShiftingStonesScreen(GameScreen):
         self.query_one(StonesGrid).show(self.state.grid, self._highlight())
         layout = self.query_one("#layout", Input)
         layout.display = self.state.grid is None or self.editing_layout
-        layout.placeholder = _("Layout: the nine faces row by row, such as: sun fish boat / ...")
-        self.query_one("#pick", Input).placeholder = _("Faces on the card, a card id, or a new card: sun * fish = 3")
+        rtl = current().direction == "rtl"
+        layout.placeholder = bidi.line(_("Layout: the nine faces row by row, such as: sun fish boat / ..."), rtl)
+        self.query_one("#pick", Input).placeholder = bidi.line(
+            _("Faces on the card, a card id, or a new card: sun * fish = 3"), rtl)
         for prose in self.query(Prose):
             prose.refresh(layout=True)
 
