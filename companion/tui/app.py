@@ -49,10 +49,14 @@ class CompanionApp(App):
         set_language(language)
 
     # -- start ----------------------------------------------------------------------------------
-    def on_mount(self) -> None:
+    def get_default_screen(self):
+        # The home screen is the bottom of the stack itself (no empty default screen to compose,
+        # show and then cover at start-up).
         from companion.tui.screens.home import HomeScreen
 
-        self.push_screen(HomeScreen())
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         if self.resume_path is not None:
             self.open_journal(self.resume_path)
 

@@ -86,7 +86,7 @@ def test_language_switch_reaches_screens_footer_and_palette(folders):
             assert app.screen is screen
             assert screen.query_one("#title").text.plain != english_title
             assert tr.gettext("Path") in screen.query_one("#path").text.plain
-            footer = " ".join(k.description for k in screen.query("FooterKey"))
+            footer = " ".join(screen.query_one("TranslatedFooter").descriptions)
             assert tr.gettext("Undo") in footer and "Undo" not in footer
             # The home screen below was retranslated too.
             prompts = [str(home.query_one("#home-menu").get_option_at_index(i).prompt) for i in range(2)]

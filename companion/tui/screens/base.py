@@ -51,11 +51,16 @@ class Translatable:
 
     def on_screen_resume(self) -> None:
         for footer in self.query(TranslatedFooter):
-            footer.call_after_refresh(footer.recompose)
+            footer.schedule_update()
+
+    def _direction_class(self) -> None:
+        # Before the children mount: setting it in on_mount would restyle the whole screen again.
+        self.set_class(current().direction == "rtl", "-rtl", update=False)
 
 
 class CompanionScreen(Translatable, Screen):
     def compose(self) -> ComposeResult:
+        self._direction_class()
         yield from self.compose_body()
         yield TranslatedFooter()
 
@@ -65,6 +70,7 @@ class CompanionScreen(Translatable, Screen):
 
 class CompanionModal(Translatable, ModalScreen):
     def compose(self) -> ComposeResult:
+        self._direction_class()
         yield from self.compose_body()
         yield TranslatedFooter()
 
