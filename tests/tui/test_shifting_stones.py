@@ -204,3 +204,22 @@ def test_picker_filters_in_the_players_language():
     assert [c.id for c in filter_cards(cards, "ss64", translator("en"))] == ["ss64"]
     assert filter_cards(cards, "xyz", translator("en")) == []
     assert to_notation("太陽 * 魚 / 馬 - 船", translator("zh_Hant")) == "sun * fish / horse * boat"
+
+
+def test_language_switch_while_playing(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_stones_game(pilot, "Ava, Ben")
+            screen = app.screen
+            await enter(pilot, LAYOUT)
+            await pilot.press("f2", "down", "down", "enter")  # English, فارسی, 繁體中文
+            await pilot.pause()
+            assert app.screen is screen
+            assert "九塊石板已經排好" in screen.query_one("#explain").text.plain
+            assert "玩家" in screen.query_one("#status").text.plain
+            assert "太陽" in screen.query_one("#grid").render().plain
+            await type_text(pilot, "魚 馬")                    # the picker now reads Chinese face names
+            await pilot.pause()
+            assert [c.id for c in screen.query_one("#cards").cards] == ["ss18", "ss39", "ss64"]
+    asyncio.run(go())
