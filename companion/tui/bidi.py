@@ -11,6 +11,7 @@ The contents of text inputs are never reordered.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # rich is loaded by Textual anyway; keep this module importable without it
@@ -28,6 +29,13 @@ def has_rtl(text: str) -> bool:
 
 def visual_order(text: str, rtl_base: bool) -> tuple[str, list[int]]:
     """One line in display order, and for each displayed character the index it came from."""
+    shown, order = _visual_order(text, rtl_base)
+    return shown, list(order)
+
+
+@lru_cache(maxsize=4096)
+def _visual_order(text: str, rtl_base: bool) -> tuple[str, tuple[int, ...]]:
+    # The pure-Python algorithm costs ~0.1 ms a line; screens redraw the same lines again and again.
     from bidi import algorithm as A
 
     storage = A.get_empty_storage()
@@ -44,16 +52,35 @@ def visual_order(text: str, rtl_base: bool) -> tuple[str, list[int]]:
     A.reorder_resolved_levels(storage, False)
     A.apply_mirroring(storage, False)
     chars = storage["chars"]
-    return "".join(c["ch"] for c in chars), [c["index"] for c in chars]
+    return "".join(c["ch"] for c in chars), tuple(c["index"] for c in chars)
 
 
 def reorder_line(line: "Text", rtl_base: bool) -> "Text":
     """A styled line in visual order (styles follow their characters)."""
-    from rich.text import Text
-
     plain = line.plain
     if not has_rtl(plain) and not rtl_base:
         return line
+    try:
+        key = (plain, tuple(line.spans), line.style, rtl_base)
+        cached = _REORDERED.get(key)
+    except TypeError:  # an unhashable style: no cache
+        key, cached = None, None
+    if cached is None:
+        cached = _reorder(line, rtl_base)
+        if key is not None:
+            if len(_REORDERED) > 4096:
+                _REORDERED.clear()
+            _REORDERED[key] = cached
+    return cached.copy()
+
+
+_REORDERED: dict = {}
+
+
+def _reorder(line: "Text", rtl_base: bool) -> "Text":
+    from rich.text import Text
+
+    plain = line.plain
     shown, order = visual_order(plain, rtl_base)
     styles: list[list] = [[] for _ in plain]
     for span in line.spans:

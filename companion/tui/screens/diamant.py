@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -16,12 +17,22 @@ from companion.games import diamant
 from companion.games.diamant import explain as words
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, round_view
 from companion.games.diamant.odds import odds
-from companion.i18n import N_, _, current
+from companion.i18n import N_, _, current, translator
 from companion.tui import diamant_entry
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.decision import DecisionList
 from companion.tui.widgets.text import Prose
+
+
+@lru_cache(maxsize=2048)
+def _int_text(locale: str, value: int) -> str:
+    return translator(locale).num(value)
+
+
+def num(value: int) -> str:
+    """A whole number in the locale's digits (memoized: each screen refresh writes dozens of them)."""
+    return _int_text(current().locale, value)
 
 
 def _decimal(value) -> str:
@@ -108,23 +119,23 @@ class DiamantScreen(GameScreen):
             text.append("\n")
             if card.kind == TREASURE:
                 if card.remainder:
-                    line = _("{position}. treasure {value}: {left} left on the card", position=position,
-                             value=card.value, left=card.remainder)
+                    line = _("{position}. treasure {value}: {left} left on the card", position=num(position),
+                             value=num(card.value), left=num(card.remainder))
                 else:
-                    line = _("{position}. treasure {value}", position=position, value=card.value)
+                    line = _("{position}. treasure {value}", position=num(position), value=num(card.value))
                 text.append(line, style="yellow")
             elif card.kind == HAZARD:
                 seen[card.hazard] = seen.get(card.hazard, 0) + 1
                 name = words.hazard_name(card.hazard, tr)
                 if seen[card.hazard] > 1:
-                    text.append(_("{position}. {hazard}: second one, bust", position=position, hazard=name),
+                    text.append(_("{position}. {hazard}: second one, bust", position=num(position), hazard=name),
                                 style="bold red")
                 else:
-                    text.append(_("{position}. {hazard}: seen once, a second one busts", position=position,
+                    text.append(_("{position}. {hazard}: seen once, a second one busts", position=num(position),
                                   hazard=name), style="red")
             elif card.kind == RELIC:
                 label = words.card_label(card, tr)
-                text.append(_("{position}. {card}", position=position, card=label), style="magenta")
+                text.append(_("{position}. {card}", position=num(position), card=label), style="magenta")
         return text
 
     def _odds_text(self) -> Text:
@@ -154,14 +165,14 @@ class DiamantScreen(GameScreen):
         tr = current()
         state = self.state
         contents = diamant.deck(state)
-        text = Text(_("Deck: {n} cards", n=contents["total"]), style="bold")
+        text = Text(_("Deck: {n} cards", n=num(contents["total"])), style="bold")
         treasures = sorted(contents[TREASURE].elements())
-        text.append("\n" + _("Treasures: {values}", values=" ".join(tr.num(v) for v in treasures) or "-"))
-        hazards = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=contents[HAZARD].get(h, 0))
+        text.append("\n" + _("Treasures: {values}", values=" ".join(num(v) for v in treasures) or "-"))
+        hazards = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=num(contents[HAZARD].get(h, 0)))
                    for h in state.rules.hazards]
         text.append("\n" + _("Hazards: {list}", list=tr.join(hazards)))
         if state.rules.relics:
-            text.append("\n" + _("Relics in the deck: {n}", n=contents[RELIC]))
+            text.append("\n" + _("Relics in the deck: {n}", n=num(contents[RELIC])))
         removed = [words.hazard_name(h, tr) for h, n in zip(state.rules.hazards, state.removed) for _i in range(n)]
         if removed:
             text.append("\n" + _("Removed from the game: {list}", list=tr.join(removed)))
@@ -205,19 +216,20 @@ class DiamantScreen(GameScreen):
         for seat, player in enumerate(state.players):
             inside = state.in_round and state.in_cave[seat]
             if inside:
-                where = _("in the cave, carrying {carried}", carried=state.carried[seat])
+                where = _("in the cave, carrying {carried}", carried=num(state.carried[seat]))
             else:
                 where = _("at camp")
             line = _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
-                     seat=seat + 1, player=player, where=where, chest=state.chest[seat],
-                     relics=relic_counts[seat], score=state.score(seat))
+                     seat=num(seat + 1), player=player, where=where, chest=num(state.chest[seat]),
+                     relics=num(relic_counts[seat]), score=num(state.score(seat)))
             rows.append((seat, Text(line, style="" if inside else "dim"), inside and not state.decided))
         return rows
 
     # -- state -> screen ------------------------------------------------------------------------
     def refresh_state(self) -> None:
+        # Only the panels whose text changed are laid out and painted again.
         for prose in self.query(Prose):
-            prose.refresh(layout=True)
+            prose.sync()
         self.query_one(DecisionList).set_rows(self._player_rows())
         card = self.query_one("#card", Input)
         card.placeholder = _("Card: a value, a hazard, or relic")

@@ -46,8 +46,12 @@ class DecisionList(Widget, can_focus=True):
         super().__init__(id=id)
         self.rows: list[tuple[int, Text, bool]] = []
         self.leaving: set[int] = set()
+        self._lines: dict[tuple, Text] = {}  # (row index, mark, language, bidi mode) -> line in display order
 
     def set_rows(self, rows: list[tuple[int, Text, bool]]) -> None:
+        if rows == self.rows:
+            return
+        self._lines = {}
         self.rows = rows
         selectable = {seat for seat, _, ok in rows if ok}
         self.leaving &= selectable
@@ -60,11 +64,16 @@ class DecisionList(Widget, can_focus=True):
         lines = []
         for index, (seat, text, ok) in enumerate(self.rows):
             mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
-            line = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
+            key = (index, mark, current().locale, bidi.mode)
+            line = self._lines.get(key)
+            if line is None:
+                line = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
+                if bidi.mode == "app" and (rtl or bidi.has_rtl(line.plain)):
+                    line = bidi.reorder_line(line, rtl)
+                self._lines[key] = line
+            line = line.copy()
             if index == self.cursor and self.has_focus:
                 line.stylize("reverse")
-            if bidi.mode == "app" and (rtl or bidi.has_rtl(line.plain)):
-                line = bidi.reorder_line(line, rtl)
             lines.append(line)
         if rtl:
             width = self.content_region.width or self.size.width

@@ -1,8 +1,9 @@
 """``Prose``: text that is translated when rendered and reordered for right-to-left display.
 
-The source is a callable (called at every render, so a language switch only needs ``refresh``),
-a Rich ``Text`` or markup.  Lines are wrapped to the widget's width first and then put in visual
-order (see :mod:`companion.tui.bidi`).
+The source is a callable (evaluated again after every ``refresh(layout=True)``, so a language switch
+only needs that), a Rich ``Text`` or markup.  Lines are wrapped to the widget's width first and then
+put in visual order (see :mod:`companion.tui.bidi`).  The laid-out text is kept until the next
+``refresh(layout=True)``; :meth:`Prose.sync` evaluates the source and refreshes only if it changed.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ class Prose(Widget):
     """
 
     def __init__(self, source: Source = "", *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
         self._source: Source = source
+        self._text: Text | None = None
+        self._laid_out: dict[tuple, Text] = {}
+        super().__init__(id=id, classes=classes)
 
     def update(self, source: Source) -> None:
         self._source = source
@@ -38,13 +41,37 @@ class Prose(Widget):
     def retranslate(self) -> None:
         self.refresh(layout=True)
 
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        if layout:  # the source may say something else now
+            self._text = None
+            self._laid_out = {}
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def sync(self) -> bool:
+        """Evaluate the source again; refresh (and say True) only when the text changed."""
+        new = self.text
+        old = self._text
+        if old is not None and old == new and old.style == new.style:
+            return False
+        self.refresh(layout=True)
+        self._text = new
+        return True
+
     @property
     def text(self) -> Text:
         source = self._source() if callable(self._source) else self._source
         return as_text(source)
 
     def _shown(self, width: int) -> Text:
-        return bidi.for_display(self.text, width, current().direction == "rtl")
+        key = (width, current().locale, bidi.mode)
+        shown = self._laid_out.get(key)
+        if shown is None:
+            if self._text is None:
+                self._text = self.text
+            if len(self._laid_out) > 4:
+                self._laid_out.clear()
+            shown = self._laid_out[key] = bidi.for_display(self._text, width, current().direction == "rtl")
+        return shown
 
     def render(self) -> Text:
         return self._shown(self.content_region.width or self.size.width)
