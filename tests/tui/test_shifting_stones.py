@@ -182,6 +182,8 @@ def test_checker_hint_and_hand(folders):
             await pilot.press("f4")
             await pilot.pause()
             assert [c.id for c in screen.hand] == ["ss02", "ss64"]
+            await app.workers.wait_for_complete()  # the hand is solved off the interface thread
+            await pilot.pause()
             assert "The most this hand can score this turn" in screen.query_one("#hint").text.plain
     asyncio.run(go())
 
@@ -222,4 +224,42 @@ def test_language_switch_while_playing(folders):
             await type_text(pilot, "魚 馬")                    # the picker now reads Chinese face names
             await pilot.pause()
             assert [c.id for c in screen.query_one("#cards").cards] == ["ss18", "ss39", "ss64"]
+    asyncio.run(go())
+
+
+def test_a_slow_hand_search_does_not_block_the_screen(folders, monkeypatch):
+    import threading
+
+    from companion.games.shifting_stones import solver
+
+    release = threading.Event()
+    real = solver.best_turn
+
+    def slow(grid, cards):
+        release.wait(10)
+        return real(grid, cards)
+
+    monkeypatch.setattr(solver, "best_turn", slow)
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_stones_game(pilot, "Ava, Ben")
+            screen = app.screen
+            await enter(pilot, LAYOUT)
+            await type_text(pilot, "ss02")
+            await pilot.press("f4")
+            await pilot.pause()
+            assert "Working out the best turn" in screen.query_one("#hint").text.plain
+            await pilot.press("ctrl+u")
+            await type_text(pilot, "ss64")  # the screen still answers while the search runs
+            await pilot.pause()
+            assert screen.query_one("#grid").highlight == {(1, 2), (2, 2)}
+            release.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            hint = screen.query_one("#hint").text.plain
+            assert "Working out the best turn" not in hint
+            assert "No card of this hand can be scored this turn" in hint  # ss02 alone needs 2 actions
+
     asyncio.run(go())

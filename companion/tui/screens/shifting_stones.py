@@ -70,6 +70,7 @@ class ShiftingStonesScreen(GameScreen):
         self.editing_layout = False
         self._plans: dict = {}
         self._turns: dict = {}
+        self._solving: set = set()
         self._library: dict | None = None
 
     # -- layout ---------------------------------------------------------------------------------
@@ -152,12 +153,31 @@ class ShiftingStonesScreen(GameScreen):
         return self._plans[key]
 
     def _turn(self):
+        """The best turn for the hand, or ``None`` while a worker thread still searches for it.
+
+        A six-card hand can take a second or two: the search runs off the interface thread, so the
+        screen keeps answering keys, and the hint panel fills in when the answer arrives.
+        """
+        key = (self.state.grid, tuple(c.id for c in self.hand))
+        if key in self._turns:
+            return self._turns[key]
+        if key not in self._solving:
+            self._solving.add(key)
+            cards = [(c.pattern, c.points) for c in self.hand]
+            self.run_worker(lambda: self._solve_turn(key, cards), thread=True, group="solver", exit_on_error=False)
+        return None
+
+    def _solve_turn(self, key, cards) -> None:
         from companion.games.shifting_stones.solver import best_turn
 
-        key = (self.state.grid, tuple(c.id for c in self.hand))
-        if key not in self._turns:
-            self._turns[key] = best_turn(self.state.grid, [(c.pattern, c.points) for c in self.hand])
-        return self._turns[key]
+        result = best_turn(key[0], cards)
+        self.app.call_from_thread(self._turn_solved, key, result)
+
+    def _turn_solved(self, key, result) -> None:
+        self._turns[key] = result
+        self._solving.discard(key)
+        if self.is_mounted:
+            self.refresh_state()
 
     # -- text of the panels ---------------------------------------------------------------------
     def _title_text(self) -> Text:
@@ -178,7 +198,7 @@ class ShiftingStonesScreen(GameScreen):
                      ones=state.ones(seat), score=state.score(seat))
             current_seat = seat == state.current and not state.finished
             text.append("\n" + ("> " if current_seat else "  ") + line, style="bold" if current_seat else "")
-        text.append("\n" + _("Deck: {deck} cards; discard pile: {discard} cards.", deck=state.deck,
+        text.append("\n" + _("Cards in the deck: {deck}; in the discard pile: {discard}.", deck=state.deck,
                              discard=state.discard))
         if state.solo:
             text.append("\n" + _("Goal: score all {n} cards. Penalties: {count} of {limit}.", n=state.target,
@@ -238,8 +258,12 @@ class ShiftingStonesScreen(GameScreen):
             text.append("\n\n" + _("Hand being checked: {cards}", cards=tr.join(
                 f"{tr.num(i)}. {c.id}" for i, c in enumerate(self.hand, 1))), style="bold")
             cards = [(c.pattern, c.points) for c in self.hand]
-            for line in words.turn(state.grid, self._turn(), cards, tr):
-                text.append("\n" + line)
+            best = self._turn()
+            if best is None:
+                text.append("\n" + _("Working out the best turn for this hand..."), style="dim")
+            else:
+                for line in words.turn(state.grid, best, cards, tr):
+                    text.append("\n" + line)
         elif not state.finished:
             text.append("\n\n" + _("F4 adds the chosen card to a hand of up to 6 and shows the best turn for it."),
                         style="dim")
