@@ -11,6 +11,8 @@ MESSAGES = {
     "tui.player_count": N_("{game} is played by {low} to {high} players; you entered {count}."),
     "tui.unknown_card": N_("“{text}” is not a card. Type a gem value, a hazard or “relic”."),
     "tui.no_content": N_("The rules text for this game is not available yet."),
+    "tui.no_leavers": N_("Say who leaves after the word: “L Ava Ben” or “L 1 3” (seat numbers)."),
+    "tui.unknown_player": N_("“{name}” is not one of the players. Use a name or a seat number."),
 }
 
 GAME_NAMES = {

@@ -48,7 +48,7 @@ class CardSuggester(Suggester):
         self.screen = screen
 
     async def get_suggestion(self, value: str) -> str | None:
-        return diamant_entry.suggest(value, round_view(self.screen.session.state), current())
+        return diamant_entry.suggest_entry(value, round_view(self.screen.session.state), current())
 
 
 class DiamantScreen(GameScreen):
@@ -80,8 +80,7 @@ class DiamantScreen(GameScreen):
                 yield DecisionList(id="players")
                 yield Prose(self._explain_text, id="explain", classes="panel")
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
-        yield Input(placeholder=_("Card: a value, a hazard, or relic"), suggester=CardSuggester(self),
-                    id="card")
+        yield Input(placeholder=self._placeholder(), suggester=CardSuggester(self), id="card")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -207,7 +206,12 @@ class DiamantScreen(GameScreen):
     def _hint_text(self) -> Text:
         if self.state.finished:
             return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
-        return Text(_("Enter a card (7, snake, relic) and press Enter; Ctrl+L: who leaves; the right arrow accepts a completion."))
+        return Text(_("Type a card (7, snake, relic) or who leaves (L Ava Ben, L 1 3) and press Enter; "
+                      "Ctrl+L: choose who leaves; the right arrow accepts a completion."))
+
+    @staticmethod
+    def _placeholder() -> str:
+        return _("A card (a value, a hazard, relic) or L and who leaves")
 
     def _player_rows(self) -> list[tuple[int, Text, bool]]:
         state = self.state
@@ -232,10 +236,52 @@ class DiamantScreen(GameScreen):
             prose.sync()
         self.query_one(DecisionList).set_rows(self._player_rows())
         card = self.query_one("#card", Input)
-        card.placeholder = _("Card: a value, a hazard, or relic")
+        card.placeholder = self._placeholder()
 
     def explain(self, outcome: Any) -> list[str]:
         return words.describe(outcome, current())
+
+    def send(self, event: dict[str, Any]) -> bool:
+        """As :meth:`GameScreen.send`; an event that ends a round (or the game) opens its summary."""
+        if not super().send(event):
+            return False
+        if getattr(self.session.last_outcome, "round_end", None) is not None:
+            self.show_summary()
+        return True
+
+    # -- summaries ------------------------------------------------------------------------------
+    def _round_start_scores(self, upto: int) -> tuple[int, ...]:
+        """Each player's score before the round that ended at step ``upto`` (0-based) began."""
+        for step in reversed(self.session.steps[:upto]):
+            if getattr(step.outcome, "round_end", None) is not None:
+                return tuple(step.state.score(i) for i in range(len(step.state.players)))
+        initial = self.session.initial
+        return tuple(initial.score(i) for i in range(len(initial.players)))
+
+    def show_summary(self) -> bool:
+        """Open the summary of the last round that ended (False, and a notice, when none has yet)."""
+        from companion.tui.screens.diamant_summary import DiamantSummary
+
+        steps = self.session.steps
+        for index in range(len(steps) - 1, -1, -1):
+            end = getattr(steps[index].outcome, "round_end", None)
+            if end is not None:
+                summary = DiamantSummary(steps[index].state, self._round_start_scores(index), end)
+                self.app.push_screen(summary, callback=self._summary_closed)
+                return True
+        self.app.notice(_("No round has ended yet."))
+        return False
+
+    def _summary_closed(self, result) -> None:
+        card = self.query_one("#card", Input)
+        card.focus()
+        if not result:
+            return
+        key, character = result
+        if character and character.isprintable():
+            card.insert_text_at_cursor(character)
+        else:
+            self.app.simulate_key(key)
 
     def resume_lines(self) -> list[str]:
         return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
@@ -246,17 +292,17 @@ class DiamantScreen(GameScreen):
         text = event.value.strip()
         if not text:
             return
-        try:
-            draw = diamant_entry.parse(text, round_view(self.state), current())
-        except Exception as exc:  # a CompanionError: nothing changes
-            from companion.errors import CompanionError
+        from companion.errors import CompanionError
 
-            if not isinstance(exc, CompanionError):
-                raise
+        try:
+            entry = diamant_entry.parse_entry(text, round_view(self.state), current())
+        except CompanionError as exc:  # nothing changes; the text stays for correction
             self.show_error(exc)
             return
-        if self.send(draw):
+        if self.send(entry):
             event.input.value = ""
+            if entry["event"] == "leave":
+                self.query_one(DecisionList).clear()
 
     def action_decide(self) -> None:
         players = self.query_one(DecisionList)
@@ -293,4 +339,5 @@ class DiamantScreen(GameScreen):
 
     def palette(self):
         yield PaletteCommand(_("Choose who leaves"), self.action_decide)
+        yield PaletteCommand(_("Show the summary of the last round"), self.show_summary)
         yield from super().palette()

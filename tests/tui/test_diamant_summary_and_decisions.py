@@ -1,0 +1,212 @@
+"""Diamant: the end-of-round / end-of-game summary, and decisions typed in the card field."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion.errors import CompanionError
+from companion.games import diamant
+from companion.i18n import translator
+from companion.journal import new_header
+from companion.tui.diamant_entry import parse_entry, suggest_entry
+from tests.tui.test_diamant_games import CASES, PRESETS
+from tests.tui.helpers import build_app, new_game_by_keys, play, type_text
+
+
+def _screen_name(app) -> str:
+    return type(app.screen).__name__
+
+
+async def _enter(pilot, text: str) -> None:
+    await type_text(pilot, text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def test_round_summary_opens_and_closes_with_enter_or_escape(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15", (1,), "9", (2, 3)])  # round 1: Ava 5, then Ben and Chen 5 + 4
+            assert _screen_name(app) == "DiamantSummary"
+            text = app.screen.query_one("#summary").text.plain
+            assert "Round 1 of 5 is over." in text
+            assert "everyone back at camp" in text
+            for player, score in (("Ben", 9), ("Chen", 9), ("Ava", 5)):
+                assert f"{player}: {score} in all" in text
+            assert "this round 9" in text and "this round 5" in text
+            assert text.index("Ben:") < text.index("Ava:")  # best first
+            state = game.session.state
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is game and game.session.state == state
+            assert game.focused is game.query_one("#card")
+            # Reopened from the command palette's action, closed with Escape.
+            game.show_summary()
+            await pilot.pause()
+            assert _screen_name(app) == "DiamantSummary"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is game and game.session.state == state
+    asyncio.run(go())
+
+
+def test_typing_the_next_card_closes_the_summary_and_keeps_the_key(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15", "snake", "snake"])  # a bust ends round 1
+            assert _screen_name(app) == "DiamantSummary"
+            assert "bust" in app.screen.query_one("#summary").text.plain
+            await _enter(pilot, "11")
+            assert app.screen is game
+            state = game.session.state
+            assert state.round == 2 and [c.value for c in state.path] == [11]
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("preset", ["diamant", "house-001"])
+def test_game_summary_shows_final_scores_and_winners(folders, preset):
+    steps, scores, winners = CASES[preset]
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, PRESETS.index(preset), "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, steps)
+            assert game.session.state.finished
+            assert _screen_name(app) == "DiamantSummary"
+            text = app.screen.query_one("#summary").text.plain
+            assert "The game is over after round 5." in text
+            for player, score in scores.items():
+                assert f"{player}: {score} in all" in text
+            assert f"Winner: {winners[0]}." in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is game
+    asyncio.run(go())
+
+
+def test_summary_in_persian_uses_persian_digits(folders):
+    async def go():
+        app = build_app(folders, "fa")
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            await play(pilot, ["15", (1, 2, 3)])
+            assert _screen_name(app) == "DiamantSummary"
+            text = app.screen.query_one("#summary").text.plain
+            fa = translator("fa")
+            assert fa.gettext("Round {round} of {rounds} is over.", round=1, rounds=5) in text
+            assert "۵" in text and "5" not in text
+    asyncio.run(go())
+
+
+# -- decisions typed in the card field -------------------------------------------------------------
+def test_typed_decisions_by_name_number_and_translated_word(folders):
+    async def go():
+        app = build_app(folders, "fa")
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15"])
+            await _enter(pilot, "L av")  # a name prefix, any case
+            state = game.session.state
+            assert state.in_cave == (False, True, True) and state.chest[0] == 5
+            assert game.query_one("#card").value == ""
+            await play(pilot, ["9"])
+            leave = translator("fa").gettext("leave")
+            assert leave != "leave"
+            await _enter(pilot, f"{leave} ۲، ۳")  # the Persian word, Persian digits and comma
+            assert _screen_name(app) == "DiamantSummary"  # everyone is out: the round is over
+            assert game.session.state.chest == (5, 9, 9)
+    asyncio.run(go())
+
+
+def test_refused_decisions_change_nothing(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            card = game.query_one("#card")
+            path = game.session.writer.path
+
+            async def refused(text: str) -> None:
+                state, journal = game.session.state, path.read_bytes()
+                before = len(app._notifications)
+                await _enter(pilot, text)
+                assert game.session.state == state and path.read_bytes() == journal
+                assert card.value == text and len(app._notifications) > before
+                card.value = ""
+
+            await refused("L Ava")        # no card yet: nobody can leave
+            await play(pilot, ["15"])
+            await refused("L Zed")        # not a player
+            await refused("leave 4")      # no seat 4
+            await refused("leave")        # nobody named
+            await _enter(pilot, "L 1")
+            await refused("L Ava")        # Ava is already at camp
+    asyncio.run(go())
+
+
+def test_completion_of_names_after_the_leave_word(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15"])
+            await type_text(pilot, "L Av")
+            await pilot.pause()
+            await pilot.press("right")
+            await pilot.pause()
+            assert game.query_one("#card").value == "L Ava"
+            await type_text(pilot, " C")
+            await pilot.pause()
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert game.session.state.in_cave == (False, True, False)
+    asyncio.run(go())
+
+
+def test_suggestions_and_parsing_without_the_screen():
+    state = diamant.start(new_header("diamant", "diamant", ["Ava", "Ben", "Bea"]))
+    en = translator("en")
+    assert suggest_entry("le", state, en) == "leave"
+    assert suggest_entry("L A", state, en) == "L Ava"
+    assert suggest_entry("L B", state, en) == "L Ben"  # the first in seat order
+    assert suggest_entry("L Ava Be", state, en) == "L Ava Ben"
+    assert suggest_entry("L Ava Ben Be", state, en) == "L Ava Ben Bea"
+    assert parse_entry("l", state, en) == {"event": "draw", "card": "hazard", "hazard": "lava"}  # unchanged
+    assert parse_entry("L Bea, Ava", state, en) == {"event": "leave", "players": ["Ava", "Bea"]}
+    with pytest.raises(CompanionError) as err:
+        parse_entry("L B", state, en)  # Ben or Bea: ambiguous
+    assert err.value.code == "tui.unknown_player"
+    zh = translator("zh_Hant")
+    assert parse_entry(f"{zh.gettext('leave')} 2", state, zh) == {"event": "leave", "players": ["Ben"]}
+    fa = translator("fa")
+    assert parse_entry("ریزش سنگ", diamant.start(new_header("diamant", "incan-gold", ["A", "B", "C"])), fa)["event"] \
+        == "draw"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(max_size=16), st.sampled_from(["en", "fa", "zh_Hant"]))
+def test_entry_parser_never_crashes(text, locale):
+    state = diamant.start(new_header("diamant", "diamant", ["Ava", "Ben", "Chen"]))
+    try:
+        event = parse_entry(text, state, translator(locale))
+    except CompanionError as exc:
+        assert exc.code in {"tui.unknown_card", "tui.unknown_player", "tui.no_leavers"}
+    else:
+        assert event["event"] in {"draw", "leave"}
+        if event["event"] == "leave":
+            assert event["players"] and set(event["players"]) <= {"Ava", "Ben", "Chen"}
+    suggest_entry(text, state, translator(locale))
