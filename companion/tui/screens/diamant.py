@@ -18,7 +18,7 @@ from companion.games.diamant import explain as words
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, round_view
 from companion.games.diamant.odds import odds
 from companion.i18n import N_, _, current, translator
-from companion.tui import diamant_entry
+from companion.tui import bidi, diamant_entry
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.decision import DecisionList
@@ -211,7 +211,8 @@ class DiamantScreen(GameScreen):
 
     @staticmethod
     def _placeholder() -> str:
-        return _("A card (a value, a hazard, relic) or L and who leaves")
+        # The placeholder is not typed text: it is shown in display order like any label.
+        return bidi.line(_("A card (a value, a hazard, relic) or L and who leaves"), current().direction == "rtl")
 
     def _player_rows(self) -> list[tuple[int, Text, bool]]:
         state = self.state
