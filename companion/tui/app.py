@@ -45,6 +45,7 @@ class CompanionApp(App):
         self.data_dir = data_dir
         self.config_dir = config_dir
         self.resume_path = resume
+        self._quit_insisted = False
         bidi.mode = self.settings.bidi
         set_language(language)
 
@@ -144,6 +145,18 @@ class CompanionApp(App):
             text = bidi.for_display(Text(text), width, rtl).plain
             title = bidi.line(title, rtl)
         self.notify(text, title=title, severity=severity, timeout=timeout, markup=False)
+
+    async def action_quit(self) -> None:
+        """Quit -- but never silently drop events the disk refused (a second Ctrl+Q insists)."""
+        from companion.tui.screens.game import GameScreen
+
+        unsaved = [s for s in self.screen_stack if isinstance(s, GameScreen) and not s.ensure_saved()]
+        if unsaved and not self._quit_insisted:
+            self._quit_insisted = True
+            self.notice(_("The game is not saved: free some disk space and press Ctrl+Q again, "
+                          "or press it again now to quit anyway."), severity="error", timeout=15)
+            return
+        self.exit()
 
     def action_show_keys(self) -> None:
         from companion.tui.screens.help import KeysScreen

@@ -75,7 +75,7 @@ class DiamantScreen(GameScreen):
                 yield Prose(self._path_text, id="path", classes="panel")
                 yield Prose(self._odds_text, id="odds", classes="panel")
                 yield Prose(self._deck_text, id="deck", classes="panel")
-            with Vertical(id="diamant-right"):
+            with VerticalScroll(id="diamant-right"):
                 yield Prose(lambda: Text(_("Explorers"), style="bold"), classes="panel-title")
                 yield DecisionList(id="players")
                 yield Prose(self._explain_text, id="explain", classes="panel")

@@ -23,6 +23,7 @@ from textual.binding import Binding
 
 from companion.errors import CompanionError
 from companion.i18n import N_, _
+from companion.messages import describe_error
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
 
 
@@ -77,13 +78,43 @@ class GameScreen(CompanionScreen):
         except CompanionError as exc:
             self.show_error(exc)
             return False
-        except OSError as exc:  # the disk refused: the event is not applied
-            self.show_error(CompanionError("journal_write_failed", path=str(self.session.writer.path),
-                                           reason=exc.strerror or str(exc)))
-            return False
         self.explanation = self.explain(outcome)
         self.refresh_state()
+        self.warn_if_unsaved()
         return True
+
+    # -- a disk that refuses to write -----------------------------------------------------------
+    def warn_if_unsaved(self) -> None:
+        """The session keeps events the disk refused in memory; say so after every change."""
+        if self.session.save_error is not None:
+            self.app.notice(describe_error(self.session.save_error), severity="error", timeout=12)
+
+    def ensure_saved(self) -> bool:
+        """Before the game is closed: write what the disk refused, or save the whole game elsewhere.
+
+        False (and a notice) only when no folder at all accepts it: then the screen stays open.
+        """
+        if self.session.saved or self.session.flush():
+            return True
+        import tempfile
+        from pathlib import Path
+
+        name = self.session.writer.path.name if self.session.writer else "game.jsonl"
+        for folder in (self.app.games_dir() / "rescued", Path.home(), Path(tempfile.gettempdir())):
+            target = folder / f"rescued-{name}"
+            n = 1
+            while target.exists():
+                n += 1
+                target = folder / f"rescued-{n}-{name}"
+            try:
+                self.session.save_as(target)
+            except (OSError, CompanionError):
+                continue
+            self.app.notice(_("The journal could not be written, so the whole game was saved to {path}.",
+                              path=str(target)), severity="warning", timeout=20)
+            return True
+        self.warn_if_unsaved()
+        return False
 
     def action_undo(self) -> None:
         try:
@@ -93,6 +124,7 @@ class GameScreen(CompanionScreen):
             return
         self.explanation = [_("Undone: the game is back where it was before that event.")]
         self.refresh_state()
+        self.warn_if_unsaved()
 
     def action_redo(self) -> None:
         try:
@@ -102,6 +134,7 @@ class GameScreen(CompanionScreen):
             return
         self.explanation = self.explain(step.outcome)
         self.refresh_state()
+        self.warn_if_unsaved()
 
     def action_rules(self) -> None:
         from companion.tui.screens.rules import RulesScreen
@@ -109,9 +142,11 @@ class GameScreen(CompanionScreen):
         self.app.push_screen(RulesScreen(self.game_id))
 
     def action_home(self) -> None:
-        self.app.pop_screen()
+        if self.ensure_saved():
+            self.app.pop_screen()
 
     def on_unmount(self) -> None:
+        self.ensure_saved()
         self.session.close()
 
     def retranslate(self) -> None:

@@ -59,32 +59,50 @@ class DecisionList(Widget, can_focus=True):
             self.cursor = min(self.cursor, len(self.rows) - 1)
         self.refresh(layout=True)
 
+    def _row_lines(self, index: int, width: int) -> list[Text]:
+        """One player's row wrapped to ``width`` (continuation lines indented under the name), each
+        line then put in display order -- wrapping first, reordering second, as bidi requires."""
+        seat, text, ok = self.rows[index]
+        mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
+        rtl = current().direction == "rtl"
+        key = (index, mark, current().locale, bidi.mode, width)
+        lines = self._lines.get(key)
+        if lines is None:
+            row = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
+            indent = len(mark) + 1
+            lines = []
+            for n, part in enumerate(row.wrap(self.app.console, max(8, width - (indent if rtl else 0)))):
+                if n and not rtl:
+                    part = Text(" " * indent) + part
+                part.rstrip()
+                if bidi.mode == "app" and (rtl or bidi.has_rtl(part.plain)):
+                    part = bidi.reorder_line(part, rtl)
+                if n and rtl:
+                    part = part + Text(" " * indent)  # indented from the right, under the name
+                lines.append(part)
+            self._lines[key] = lines
+        return lines
+
+    def _width(self, width: int | None = None) -> int:
+        return max(8, width or self.content_region.width or self.size.width or 80)
+
     def render(self) -> Text:
         rtl = current().direction == "rtl"
+        width = self._width()
         lines = []
-        for index, (seat, text, ok) in enumerate(self.rows):
-            mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
-            key = (index, mark, current().locale, bidi.mode)
-            line = self._lines.get(key)
-            if line is None:
-                line = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
-                if bidi.mode == "app" and (rtl or bidi.has_rtl(line.plain)):
-                    line = bidi.reorder_line(line, rtl)
-                self._lines[key] = line
-            line = line.copy()
-            if index == self.cursor and self.has_focus:
-                line.stylize("reverse")
-            lines.append(line)
-        if rtl:
-            width = self.content_region.width or self.size.width
-            for line in lines:
-                line.rstrip()
-                if line.cell_len < width:
+        for index in range(len(self.rows)):
+            for line in self._row_lines(index, width):
+                line = line.copy()
+                if index == self.cursor and self.has_focus:
+                    line.stylize("reverse")
+                if rtl and line.cell_len < width:
                     line.pad_left(width - line.cell_len)
+                lines.append(line)
         return Text("\n").join(lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return max(1, len(self.rows))
+        width = self._width(width)
+        return max(1, sum(len(self._row_lines(i, width)) for i in range(len(self.rows))))
 
     def on_focus(self) -> None:
         self.refresh()
