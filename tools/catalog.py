@@ -10,7 +10,7 @@ FILE.json maps a msgid to its translations::
     {"Each gets {each}.": {"fa": "...", "zh_Hant": "...", "zh_Hans": "..."},
      "{n} gem": {"plural": "{n} gems", "fa": ["...", "..."], "zh_Hant": ["..."], "zh_Hans": ["..."]}}
 
-Every command holds ``locales/.lock`` so that several people (or agents) can run it at once.
+Every command holds ``.catalog.lock`` so that several people (or agents) can run it at once.
 English ``msgstr`` are filled with the source text by ``sync``.
 """
 
@@ -37,7 +37,7 @@ POT = LOCALE_DIR / f"{DOMAIN}.pot"
 @contextmanager
 def locked():
     LOCALE_DIR.mkdir(exist_ok=True)
-    with open(LOCALE_DIR / ".lock", "w") as fh:
+    with open(ROOT / ".catalog.lock", "w") as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)
         try:
             yield
