@@ -134,3 +134,20 @@ def test_structured_pattern_libraries(tmp_path_factory, cards):
     except CompanionError as exc:
         assert describe_error(exc)
     assert path.read_bytes() == before
+
+
+def test_new_journals_stay_in_the_games_folder_and_never_overwrite(tmp_path):
+    from datetime import datetime, timezone
+
+    from companion.journal import JournalWriter, new_header
+    from companion.tui.recent import new_journal_path
+
+    now = datetime(2026, 11, 29, 20, 0, tzinfo=timezone.utc)
+    made = []
+    for game, ruleset, players in (("diamant", "diamant", ["../../x", "/etc/passwd", "a\\b"]),
+                                   ("diamant", "diamant", ["..", ".", "~"])):
+        path = new_journal_path(game, tmp_path, now=now)
+        assert path.resolve().parent == (tmp_path / "games").resolve()  # names never come from players
+        JournalWriter.create(path, new_header(game, ruleset, players)).close()
+        made.append(path)
+    assert len(set(made)) == 2 and all(p.exists() for p in made)  # same second: a second name, no overwrite
