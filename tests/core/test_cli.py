@@ -146,3 +146,10 @@ def test_split_never_loads_the_ui_or_the_printer():
             "assert 'textual' not in sys.modules and 'weasyprint' not in sys.modules, sorted(sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[2])
     assert result.returncode == 0, result.stderr
+
+
+def test_split_with_nothing_left_says_so(capsys):
+    code, out, _ = run(capsys, "split", "4", "8", "--among", "3", "--pooled")
+    assert code == 0 and "nothing is left over" in out and " 0 go back" not in out
+    code, out, _ = run(capsys, "split", "6", "9", "--among", "3")
+    assert out.count("nothing stays on the card.") == 2 and "nothing stays on the cards." in out
