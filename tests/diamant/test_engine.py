@@ -311,3 +311,15 @@ def test_relic_explanation_follows_the_claim_rule():
     en = translator("en")
     assert "alone" in " ".join(describe(lone, en))
     assert "last explorers" in " ".join(describe(last, en))
+
+
+def test_explanations_say_when_nothing_is_left():
+    from companion.games.diamant.explain import describe
+    from companion.i18n import translator
+
+    _, (*_, left) = play(start(players=("A", "B", "C")), T(4), T(5), L("A", "B"))  # pooled 1 + 2 = 3
+    text = " ".join(describe(left, translator("en")))
+    assert "3 = 2 × 1 + 1" in text and "1 goes back onto a card" in text
+    _, (*_, even) = play(start(players=("A", "B", "C")), T(4), T(7), L("A", "B"))  # pooled 1 + 1 = 2
+    text = " ".join(describe(even, translator("en")))
+    assert "2 = 2 × 1 + 0" in text and "nothing is left" in text and "0 go back" not in text

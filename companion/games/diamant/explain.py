@@ -95,17 +95,23 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
 def _left(o: Left, tr: Translator) -> list[str]:
     lines = [tr.gettext("Leaving: {names}.", names=tr.join(o.leavers))]
     for share in o.shares:
-        if share.index < 0:
-            lines.append(tr.ngettext("The gems on the path, pooled: {equation}: each leaver gets {each}, {left} goes back onto a card.",
-                                     "The gems on the path, pooled: {equation}: each leaver gets {each}, {left} go back onto a card.",
-                                     share.split.left,
-                                    equation=equation(share.split, tr), each=share.split.each, left=share.split.left))
-        else:
+        parts, eq = share.split, equation(share.split, tr)
+        if share.index < 0 and parts.left:
+            lines.append(tr.ngettext(
+                "The gems on the path, pooled: {equation}: each leaver gets {each}, {left} goes back onto a card.",
+                "The gems on the path, pooled: {equation}: each leaver gets {each}, {left} go back onto a card.",
+                parts.left, equation=eq, each=parts.each, left=parts.left))
+        elif share.index < 0:
+            lines.append(tr.gettext("The gems on the path, pooled: {equation}: each leaver gets {each}, nothing is left.",
+                                    equation=eq, each=parts.each))
+        elif parts.left:
             lines.append(tr.ngettext("Card {position}: {equation}: each leaver gets {each}, {left} stays on the card.",
                                      "Card {position}: {equation}: each leaver gets {each}, {left} stay on the card.",
-                                     share.split.left,
-                                    position=share.index + 1, equation=equation(share.split, tr),
-                                    each=share.split.each, left=share.split.left))
+                                     parts.left, position=share.index + 1, equation=eq, each=parts.each,
+                                     left=parts.left))
+        else:
+            lines.append(tr.gettext("Card {position}: {equation}: each leaver gets {each}, nothing stays on the card.",
+                                    position=share.index + 1, equation=eq, each=parts.each))
     if not o.shares:
         lines.append(tr.gettext("No gems are left on the path to share."))
     for claim in o.relics:
