@@ -151,6 +151,8 @@ class Translator:
         from babel.lists import format_list
 
         items = list(items)
+        if self.locale == "fa" and len(items) > 1:  # Persian writes no comma before «و»
+            return "، ".join(items[:-1]) + " و " + items[-1]
         return format_list(items, locale=self.babel_locale) if items else ""
 
     # -- messages ----------------------------------------------------------------------------------

@@ -123,3 +123,11 @@ def test_no_ambiguous_width_symbols_in_chinese(locale):
             if any(ch in text for ch in AMBIGUOUS):
                 bad.append(text)
     assert not bad, bad[:10]
+
+
+def test_lists_in_each_language():
+    assert translator("fa").join(["آوا", "بهرام", "چنگیز"]) == "آوا، بهرام و چنگیز"  # no comma before «و»
+    assert translator("fa").join(["آوا", "بهرام"]) == "آوا و بهرام"
+    assert translator("en").join(["Ava", "Ben", "Chen"]) == "Ava, Ben, and Chen"
+    assert translator("zh_Hant").join(["甲", "乙", "丙"]) == "甲、乙和丙"
+    assert translator("fa").join([]) == "" and translator("fa").join(["آوا"]) == "آوا"

@@ -121,8 +121,8 @@ def _left(o: Left, tr: Translator) -> list[str]:
         lines.append(tr.gettext("The last explorers out share the treasure cards: {equation}.",
                                 equation=equation(o.relic_split, tr)))
     if o.extra:
-        lines.append(tr.gettext("Extra gems dealt by the marker: {names}.",
-                                names=tr.join(tr.gettext("{player} +{n}", player=p, n=n) for p, n in o.extra)))
+        extras = [tr.gettext("{player} +{n}", player=p, n=n) for p, n in o.extra]
+        lines.append(tr.gettext("Extra gems dealt by the marker: {names}.", names=tr.join(extras)))
     for player, carried, share, relic_gems in o.banked:
         total = carried + share + relic_gems
         if relic_gems:
