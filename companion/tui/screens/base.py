@@ -57,22 +57,19 @@ class Translatable:
         # Before the children mount: setting it in on_mount would restyle the whole screen again.
         self.set_class(current().direction == "rtl", "-rtl", update=False)
 
-
-class CompanionScreen(Translatable, Screen):
     def compose(self) -> ComposeResult:
+        """The screen's own widgets (``compose_body``), then the translated footer."""
         self._direction_class()
         yield from self.compose_body()
         yield TranslatedFooter()
 
     def compose_body(self) -> ComposeResult:
         return iter(())
+
+
+class CompanionScreen(Translatable, Screen):
+    pass
 
 
 class CompanionModal(Translatable, ModalScreen):
-    def compose(self) -> ComposeResult:
-        self._direction_class()
-        yield from self.compose_body()
-        yield TranslatedFooter()
-
-    def compose_body(self) -> ComposeResult:
-        return iter(())
+    pass
