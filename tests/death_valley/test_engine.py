@@ -43,6 +43,8 @@ def test_bad_headers_are_refused(extra, code):
     ("backseat", ("Ava", "Ben", "Chen"), "valley.two_players"),
     ("solo", ("Ava", "Ben"), "valley.solo_players"),
     ("solo", ("robot",), "valley.robot_name_taken"),
+    ("standard", ("Ava", "robot"), "valley.robot_name_taken"),  # the name would act as the robot
+    ("backseat", ("robot", "Ben"), "valley.robot_name_taken"),
 ])
 def test_player_counts(mode, players, code):
     with pytest.raises(RuleError) as info:

@@ -72,6 +72,8 @@ def test_layout_sets_the_grid_and_costs_nothing():
     ([["sun", "fish", "horse"], ["seed", "tree"], ["horse", "bird", "tree", "seed"]], "stones.grid_shape"),
     ([["sun", "fish", "horse"], ["seed", "cat", "boat"], ["horse", "bird", "tree"]], "stones.grid_unknown_face"),
     ("sun fish horse / seed * boat / horse bird tree", "stones.grid_grey"),
+    ("sun fish horse / seed tree boat /* bird tree", "stones.grid_grey"),  # a grey stone against a slash
+    ("sun fish */ seed tree boat / horse bird tree", "stones.grid_grey"),
     ("sun fish horse / seed tree boat / horse bird tree / sun", "stones.grid_shape"),
     ("sun fish horse / seed tree boat / horse bird", "stones.grid_shape"),
     ("sun fish horse / seed cat boat / horse bird tree", "stones.grid_unknown_face"),

@@ -216,11 +216,11 @@ def new_game(header: Any, catalog: Catalog) -> State:
             raise RuleError("valley.bad_option", option=key)
         options[key] = value
     players = tuple(header.players)
+    if ROBOT in players:  # "robot" names the solo robot everywhere (journals, scores, sheets)
+        raise RuleError("valley.robot_name_taken")
     if mode == "solo":
         if len(players) != 1:
             raise RuleError("valley.solo_players", count=len(players))
-        if players[0] == ROBOT:
-            raise RuleError("valley.robot_name_taken")
         players = (players[0], ROBOT)
     elif len(players) != 2:
         raise RuleError("valley.two_players", count=len(players))

@@ -40,7 +40,7 @@ MESSAGES: dict[str, str] = {
     "valley.bad_option": N_("The setting “{option}” must be true or false."),
     "valley.two_players": N_("This Death Valley game needs exactly 2 players, not {count}."),
     "valley.solo_players": N_("A solo Death Valley game has exactly 1 human player, not {count}."),
-    "valley.robot_name_taken": N_("In a solo game the name “robot” belongs to the robot; choose another name."),
+    "valley.robot_name_taken": N_("The name “robot” is kept for the solo robot; choose another name."),
     "valley.bad_catalog_path": N_("The header's “catalog” must be the path of a catalog file, not {value}."),
     "valley.bad_header_map": N_("The header's “{key}” must map card ids to whole numbers."),
     "valley.bad_header_value": N_("The header's “{key}” gives {card} the value {value}, which is not allowed."),

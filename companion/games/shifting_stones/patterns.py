@@ -134,8 +134,6 @@ def parse_grid(value: Any) -> Grid:
     Only the shape and the faces are checked here; :func:`check_tile_set` checks the tile set.
     """
     if isinstance(value, str):
-        if GREY in value.split():
-            raise EventError("stones.grid_grey", grid=value)
         shown = value
         try:
             rows = parse_pattern(value).rows
@@ -156,6 +154,8 @@ def parse_grid(value: Any) -> Grid:
             rows.append(tuple(row))
     else:
         raise EventError("stones.grid_shape", grid=repr(value))
+    if any(face is None for row in rows for face in row):  # a grey stone: a grid shows real faces
+        raise EventError("stones.grid_grey", grid=shown)
     if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
         raise EventError("stones.grid_shape", grid=shown)
     return tuple(tuple(r) for r in rows)  # type: ignore[return-value]
