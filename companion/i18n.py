@@ -127,8 +127,12 @@ class Translator:
                 value = value.numerator
             else:
                 return self.fraction(value)
-        if isinstance(value, int) and value.bit_length() > 64:  # absurd input: never crash on it
-            return self.digits(("-" if value < 0 else "") + "10^" + str(int(value.bit_length() * 0.30103)))
+        if isinstance(value, int) and value.bit_length() > 60:  # beyond Babel's decimal precision
+            try:
+                text = f"{value:,}"
+            except ValueError:  # more digits than Python converts: say how big, never crash
+                return self.digits(("-" if value < 0 else "") + "10^" + str(int(value.bit_length() * 0.30103)))
+            return self.digits(text.replace(",", "٬" if self.locale == "fa" else ","))
         try:
             return self.digits(format_decimal(value, locale=self.babel_locale, numbering_system="default"))
         except (ArithmeticError, ValueError):

@@ -131,3 +131,9 @@ def test_lists_in_each_language():
     assert translator("en").join(["Ava", "Ben", "Chen"]) == "Ava, Ben, and Chen"
     assert translator("zh_Hant").join(["甲", "乙", "丙"]) == "甲、乙和丙"
     assert translator("fa").join([]) == "" and translator("fa").join(["آوا"]) == "آوا"
+
+
+def test_huge_numbers_are_written_exactly():
+    assert translator("en").num(30_000_000_000_000_000_000) == "30,000,000,000,000,000,000"
+    assert translator("fa").num(10**20) == "۱۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰"
+    assert translator("en").num(10**5000).startswith("10^")  # past Python's digit limit: a size, not a crash
