@@ -137,9 +137,9 @@ def parse_front_matter(text: str, path: Path | str = "") -> tuple[dict[str, Any]
         raise RulesetError("content_bad_front_matter", path=str(path), reason=str(exc)) from None
     for key in REQUIRED_KEYS:
         if key not in meta:
-            raise RulesetError("content_bad_front_matter", path=str(path), reason=f"missing {key}")
+            raise RulesetError("content_bad_front_matter", path=str(path), reason=N_("“{key}” is missing"), key=key)
     if not isinstance(meta["version"], int) or isinstance(meta["version"], bool):
-        raise RulesetError("content_bad_front_matter", path=str(path), reason="version must be an integer")
+        raise RulesetError("content_bad_front_matter", path=str(path), reason=N_("the version must be a whole number"))
     return meta, text[match.end():]
 
 

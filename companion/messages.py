@@ -88,6 +88,17 @@ def describe(code: str, params: dict[str, Any], tr: Translator | None = None) ->
     inner = params.pop("cause", None)
     if inner is not None:
         params["reason"] = describe(inner, params, tr)
+    # A parameter that is itself one of our messages (what a setting expects, why a file is bad) is
+    # translated with the other parameters; text from elsewhere (the system's) passes unchanged.
+    for key in ("expected", "reason"):
+        value = params.get(key)
+        if not isinstance(value, str) or (key == "reason" and inner is not None):
+            continue
+        others = {k: v for k, v in params.items() if k != key}
+        try:
+            params[key] = tr.gettext(value, **others)
+        except (KeyError, IndexError, ValueError):
+            pass
     template = message_for(code)
     if template is None:
         detail = ", ".join(f"{k}={v}" for k, v in params.items() if k != "reason")

@@ -56,11 +56,21 @@ def _read(path: Path, locale: str | None = None):
 
 def _write(path: Path, catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    import io
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, no_location=True, omit_header=False, sort_output=True,
+             ignore_obsolete=True, include_previous=False)
+    data = buffer.getvalue()
+    if path.exists() and _without_dates(path.read_bytes()) == _without_dates(data):
+        return  # unchanged: keep the file (and its modification time) as it is
     tmp = path.with_suffix(".tmp")
-    with tmp.open("wb") as fh:
-        write_po(fh, catalog, width=100, no_location=True, omit_header=False, sort_output=True,
-                 ignore_obsolete=True, include_previous=False)
+    tmp.write_bytes(data)
     tmp.replace(path)
+
+
+def _without_dates(data: bytes) -> bytes:
+    return b"\n".join(line for line in data.split(b"\n") if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
 
 
 def _sync() -> None:
@@ -84,6 +94,7 @@ def _sync() -> None:
             for message in catalog:
                 if message.id:
                     message.string = message.id if isinstance(message.id, str) else tuple(message.id)
+                    message.flags.discard("fuzzy")
         _write(path, catalog)
 
 

@@ -108,7 +108,7 @@ def diamant_moments(steps: list, tr: Translator) -> list[str]:
             if lost:
                 out.append(tr.gettext("Round {round}: a second {hazard} came up; {players} ran out and lost {gems} gems in all.",
                                       round=step.state.round if not _round_end(o) else _round_end(o).round,
-                                      hazard=hazard, players=tr.join(p for p, _ in lost), gems=sum(g for _, g in lost)))
+                                      hazard=hazard, players=tr.join(p for p, _g in lost), gems=sum(g for _p, g in lost)))
             else:
                 out.append(tr.gettext("Round {round}: a second {hazard} came up with nobody left in the cave.",
                                       round=_round_end(o).round if _round_end(o) else step.state.round, hazard=hazard))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from companion.errors import CompanionError, UsageError
+from companion.i18n import N_
 from companion.printing import ASSETS_DIR
 
 STYLES_DIR = ASSETS_DIR / "styles"
@@ -100,7 +101,7 @@ def prepare_out_dir(out_dir: Path) -> Path:
     except OSError as exc:
         raise UsageError("print.bad_out", path=str(out), reason=exc.strerror or str(exc)) from None
     if not out.is_dir() or not os.access(out, os.W_OK):
-        raise UsageError("print.bad_out", path=str(out), reason="not a writable folder")
+        raise UsageError("print.bad_out", path=str(out), reason=N_("it is not a folder this program may write to"))
     return out.resolve()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.i18n import N_, Translator, current
+from companion.i18n import N_, Translator
 
 MESSAGES = {
     "print.dropped_image": N_("{document}: an image ({target}) was left out; printed documents show no images from the text."),
@@ -22,13 +22,7 @@ MESSAGES = {
 
 
 def describe(code: str, params: dict, tr: Translator | None = None) -> str:
-    tr = tr or current()
-    template = MESSAGES.get(code)
-    if template is None:
-        from companion.messages import describe as core
+    """Kept for callers inside the print shop: the core describer knows the ``print.`` codes."""
+    from companion.messages import describe as core
 
-        return core(code, params, tr)
-    try:
-        return tr.gettext(template, **params)
-    except (KeyError, IndexError, ValueError):
-        return tr.gettext(template.replace("{", "{{").replace("}", "}}"))
+    return core(code, params, tr)

@@ -38,7 +38,7 @@ def equation(parts: Split, tr: Translator) -> str:
 def coins(amount: int, rules, tr: Translator) -> str:
     from companion.games.diamant import denominations
 
-    parts = [tr.ngettext(*COIN_NAMES[coin], count) if coin in COIN_NAMES else f"{count} {coin}"
+    parts = [tr.ngettext(*COIN_NAMES[coin], count) if coin in COIN_NAMES else f"{tr.num(count)} {coin}"
              for coin, count in denominations(rules, amount)]
     return tr.join(parts) if parts else tr.gettext("no gems")
 
@@ -60,9 +60,10 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
     card = o.card
     if card.kind == TREASURE and o.split:
         if o.extra:
-            lines.append(tr.gettext("{equation}: each gets {each}; the {left} extra gems are dealt one each to {names}.",
-                                    equation=equation(o.split, tr), each=o.split.each, left=o.split.left,
-                                    names=tr.join(p for p, _ in o.extra)))
+            lines.append(tr.ngettext("{equation}: each gets {each}; the {left} extra gem is dealt to {names}.",
+                                     "{equation}: each gets {each}; the {left} extra gems are dealt one each to {names}.",
+                                     o.split.left, equation=equation(o.split, tr), each=o.split.each,
+                                     left=o.split.left, names=tr.join(p for p, _n in o.extra)))
         elif o.split.left:
             lines.append(tr.ngettext("{equation}: each gets {each}, {left} stays on the card.",
                                      "{equation}: each gets {each}, {left} stay on the card.",

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.errors import RulesetError
+from companion.i18n import N_
 
 PRESET_DIR = Path(__file__).resolve().parent / "rulesets"
 PRESETS = ("diamant", "diamant-classic", "incan-gold", "house-001")
@@ -59,21 +60,22 @@ class Ruleset:
 SETTINGS = tuple(f.name for f in fields(Ruleset) if f.name != "source")
 
 
-def _bad(path: str, setting: str, expected: str) -> RulesetError:
-    return RulesetError("ruleset_bad_setting", path=path, setting=setting, expected=expected)
+def _bad(path: str, setting: str, expected: str, **params: Any) -> RulesetError:
+    """``expected`` is a message (marked with ``N_``) that the shell translates with ``params``."""
+    return RulesetError("ruleset_bad_setting", path=path, setting=setting, expected=expected, **params)
 
 
 def _int(data: Mapping[str, Any], key: str, path: str, low: int, high: int) -> int:
     value = data[key]
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _bad(path, key, f"a whole number from {low} to {high}")
+        raise _bad(path, key, N_("a whole number from {low} to {high}"), low=low, high=high)
     return value
 
 
 def _choice(data: Mapping[str, Any], key: str, path: str, choices: tuple[str, ...]) -> str:
     value = data[key]
     if value not in choices:
-        raise _bad(path, key, " | ".join(choices))
+        raise _bad(path, key, N_("one of: {choices}"), choices=" | ".join(choices))
     return value
 
 
@@ -81,7 +83,7 @@ def _ids(value: Any, path: str, key: str) -> tuple[str, ...]:
     if (not isinstance(value, list) or not value
             or not all(isinstance(v, str) and v and v.replace("_", "").replace("-", "").isalnum() for v in value)
             or len(set(value)) != len(value)):
-        raise _bad(path, key, "a list of distinct ids such as [\"snake\", \"spider\"]")
+        raise _bad(path, key, N_("a list of different names such as [\"snake\", \"spider\"]"))
     return tuple(value)
 
 
@@ -94,42 +96,42 @@ def validate(data: Mapping[str, Any], path: str) -> Ruleset:
         if key not in data:
             raise RulesetError("ruleset_missing_setting", path=path, setting=key)
     if not isinstance(data["id"], str) or not data["id"].strip():
-        raise _bad(path, "id", "a non-empty name")
+        raise _bad(path, "id", N_("a name that is not empty"))
     players = data["players"]
     if (not isinstance(players, list) or len(players) != 2
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
             or not 1 <= players[0] <= players[1] <= 12):
-        raise _bad(path, "players", "[fewest, most], e.g. [3, 8]")
+        raise _bad(path, "players", N_("[fewest, most], such as [3, 8]"))
     rounds = _int(data, "rounds", path, 1, 100)
     treasures = data["treasures"]
     if (not isinstance(treasures, list) or not treasures
             or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 1000 for v in treasures)):
-        raise _bad(path, "treasures", "a list of gem values from 1 to 1000")
+        raise _bad(path, "treasures", N_("a list of gem values from 1 to 1000"))
     hazards = _ids(data["hazards"], path, "hazards")
     copies = _int(data, "hazard_copies", path, 1, 20)
     relics = _int(data, "relics", path, 0, 50)
     per_round = data["relics_per_round"]
     if not (per_round == "all" or (isinstance(per_round, int) and not isinstance(per_round, bool) and 0 <= per_round <= 50)):
-        raise _bad(path, "relics_per_round", "a whole number per round, or \"all\"")
+        raise _bad(path, "relics_per_round", N_("a whole number per round, or \"all\""))
     values = data["relic_values"]
     if values == "printed":
         relic_values: tuple[int, ...] | str = "printed"
     elif isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in values):
         relic_values = tuple(values)
         if relics and not relic_values:
-            raise _bad(path, "relic_values", "one value per relic in claim order, or \"printed\"")
+            raise _bad(path, "relic_values", N_("one value per relic in claim order, or \"printed\""))
     else:
-        raise _bad(path, "relic_values", "a list of values in claim order, or \"printed\"")
+        raise _bad(path, "relic_values", N_("a list of values in claim order, or \"printed\""))
     claim = _choice(data, "relic_claim", path, RELIC_CLAIMS)
     if relics and claim == "none":
-        raise _bad(path, "relic_claim", "lone_leaver | last_leaver when there are relics")
+        raise _bad(path, "relic_claim", N_("lone_leaver or last_leaver when there are relics"))
     denominations = data["denominations"]
     if (not isinstance(denominations, list) or not denominations
             or not all(isinstance(d, dict) and set(d) == {"id", "value"} and isinstance(d["id"], str)
                        and isinstance(d["value"], int) and not isinstance(d["value"], bool) and d["value"] >= 1
                        for d in denominations)
             or 1 not in {d["value"] for d in denominations}):
-        raise _bad(path, "denominations", "a list of {id, value} including a coin of value 1")
+        raise _bad(path, "denominations", N_("a list of coins (id and value) that includes a coin worth 1"))
     return Ruleset(
         id=data["id"].strip(), players=(players[0], players[1]), rounds=rounds, treasures=tuple(treasures),
         hazards=hazards, hazard_copies=copies, relics=relics, relics_per_round=per_round,
@@ -188,7 +190,7 @@ def load_ruleset(name: str, options: Mapping[str, Any] | None = None, user_dir: 
         data = {**data, **options}
     ruleset = validate(data, str(path) if not options else f"{path} + options")
     if path.parent != PRESET_DIR and ruleset.id in PRESETS and not options:
-        raise _bad(str(path), "id", "a new name (preset names are reserved)")
+        raise _bad(str(path), "id", N_("a new name (the names of the shipped editions are taken)"))
     return ruleset
 
 
