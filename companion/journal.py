@@ -210,7 +210,12 @@ def parse_journal(data: bytes, path: Path | None = None) -> Journal:
 
 
 def fold(entries: Iterable[Entry]) -> list[Entry]:
-    """Apply ``undo`` and ``redo``: the events in force, in order.
+    """Apply ``undo`` and ``redo``: the events in force, in order."""
+    return fold_history(entries)[0]
+
+
+def fold_history(entries: Iterable[Entry]) -> tuple[list[Entry], list[Entry]]:
+    """The events in force, and the undone ones a ``redo`` may still restore (latest last).
 
     ``undo`` cancels the latest event not yet cancelled; ``redo`` restores the latest undone one and is
     only valid directly after undos (or redos).  A plain event clears what could be redone.
@@ -230,7 +235,7 @@ def fold(entries: Iterable[Entry]) -> list[Entry]:
         else:
             undone.clear()
             done.append(entry)
-    return done
+    return done, undone
 
 
 def encode(obj: dict[str, Any]) -> bytes:
@@ -265,14 +270,15 @@ class JournalWriter:
         return writer
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str]) -> tuple["JournalWriter", Journal]:
-        """Open an existing journal for appending.
+    def resume(cls, path: str | os.PathLike[str], journal: Journal | None = None) -> tuple["JournalWriter", Journal]:
+        """Open an existing journal for appending (``journal``: the file as already read, if it was).
 
         A damaged last line (a crash mid-write, never acknowledged) is moved to ``<name>.dropped``
         before appending, so that the next event starts on a line of its own.
         """
         path = Path(path)
-        journal = read_journal(path)
+        if journal is None:
+            journal = read_journal(path)
         data = path.read_bytes()
         fd = os.open(path, os.O_WRONLY)
         writer = cls(path, fd)

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.errors import JournalError, RuleError
 from companion.games import game_module
-from companion.journal import REDO, UNDO, Entry, Header, Journal, JournalWriter, read_journal
+from companion.journal import REDO, UNDO, Header, Journal, JournalWriter, fold_history, read_journal
 
 
 @dataclass
@@ -25,9 +25,15 @@ class Step:
 
 def replay(journal: Journal) -> tuple[Any, list[Step]]:
     """Fold a journal into its state.  A rejected event raises :class:`JournalError` naming its line."""
+    initial, steps = _replay(journal)
+    return (steps[-1].state if steps else initial), steps
+
+
+def _replay(journal: Journal) -> tuple[Any, list[Step]]:
+    """The state before the first event, and every step in force."""
     game = game_module(journal.header.game)
     try:
-        state = game.start(journal.header)
+        initial = state = game.start(journal.header)
     except RuleError as exc:
         raise JournalError("journal_bad_setup", **_wrap(exc, 1)) from exc
     steps: list[Step] = []
@@ -37,7 +43,7 @@ def replay(journal: Journal) -> tuple[Any, list[Step]]:
         except RuleError as exc:
             raise JournalError("journal_rejected_event", **_wrap(exc, entry.line)) from exc
         steps.append(Step(entry.event, state, outcome))
-    return state, steps
+    return initial, steps
 
 
 def _wrap(exc: RuleError, line: int) -> dict[str, Any]:
@@ -70,11 +76,10 @@ class Session:
     @classmethod
     def resume(cls, path: str | Path) -> "Session":
         journal = read_journal(path)
-        _, steps = replay(journal)  # validates every event before we append to it
-        game = game_module(journal.header.game)
-        session = cls(journal.header, None, game.start(journal.header), steps, journal.warnings)
+        initial, steps = _replay(journal)  # validates every event before the file is touched
+        session = cls(journal.header, None, initial, steps, journal.warnings)
         session.undone = _redoable(journal, session)
-        session.writer, _ = JournalWriter.resume(path)
+        session.writer, _ = JournalWriter.resume(path, journal)
         return session
 
     # -- state ----------------------------------------------------------------------------------
@@ -168,20 +173,10 @@ class Session:
 
 def _redoable(journal: Journal, session: Session) -> list[Step]:
     """After a resume, the events that a ``redo`` may still bring back (undone at the end of the file)."""
-    done: list[Entry] = []
-    undone: list[Entry] = []
-    for entry in journal.entries:
-        if entry.kind == UNDO:
-            undone.append(done.pop())
-        elif entry.kind == REDO:
-            done.append(undone.pop())
-        else:
-            undone.clear()
-            done.append(entry)
-    # Rebuild the steps an eventual redo would restore, replaying them on top of the current state.
+    _, undone = fold_history(journal.entries)
     steps: list[Step] = []
     state = session.state
-    for entry in reversed(undone):
+    for entry in reversed(undone):  # replay them on top of the current state, as a redo would
         try:
             state, outcome = session.game.apply(state, entry.event)
         except RuleError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from companion.arith import split_piles
+from companion.explain import equation
 from companion.errors import UsageError
 from companion.i18n import _, current, ngettext
 
@@ -36,8 +37,6 @@ def run(args) -> int:
 
 def describe(result) -> list[str]:
     """The split in sentences, with the arithmetic (``15 = 4 × 3 + 3``) in the locale's digits."""
-    from companion.games.diamant.explain import equation
-
     tr = current()
     lines = []
     if result.mode == "pooled":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from companion.arith import Split
+from companion.explain import equation  # noqa: F401  (re-exported: shells import it from here)
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, Card, Drawn, Left, RoundEnd, State
 from companion.games.diamant.messages import COIN_NAMES, HAZARD_NAMES, RULESET_NAMES
 from companion.games.diamant.odds import odds
@@ -27,12 +27,6 @@ def card_label(card: Card, tr: Translator) -> str:
     if card.value:
         return tr.gettext("relic ({value})", value=card.value)
     return tr.gettext("relic")
-
-
-def equation(parts: Split, tr: Translator) -> str:
-    """``15 = 4 × 3 + 3`` in the locale's digits."""
-    return tr.gettext("{total} = {among} × {each} + {left}", total=parts.total, among=parts.among,
-                      each=parts.each, left=parts.left)
 
 
 def coins(amount: int, rules, tr: Translator) -> str:
