@@ -106,7 +106,7 @@ def test_language_switch_at_run_time():
     assert i18n._("Nobody leaves: just draw the next card.") == "Nobody leaves: just draw the next card."
 
 
-AMBIGUOUS = "…—°·○●★→※“”‘’"  # curly quotes are ambiguous-width too: Chinese strings use 「」
+AMBIGUOUS = "…—°·○●★→←↑↓※“”‘’×"  # curly quotes are ambiguous-width too: Chinese strings use 「」
 
 
 @pytest.mark.parametrize("locale", ["zh_Hant", "zh_Hans"])
