@@ -8,7 +8,7 @@ so that every shell can explain "15 = 4 × 3 + 3".
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from companion.arith import Split, deal, split
@@ -257,28 +257,32 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
     raise EventError("diamant.unknown_card", card=str(card_kind))
 
 
+def _share(rules: Ruleset, total: int, seats: list[int], players: int, marker: int) -> tuple[Split, dict[int, int], int]:
+    """``total`` gems among ``seats``: the split, the gems per seat, and the extra marker afterwards.
+
+    With ``remainder = dealt`` the rest is dealt one by one from the marker (nothing is left over);
+    otherwise each seat gets ``total // k`` and the caller decides where ``split.left`` goes.
+    """
+    parts = split(total, len(seats))
+    if rules.dealt and parts.left:
+        gems, marker = deal(total, seats, players, marker)
+    else:
+        gems = {seat: parts.each for seat in seats}
+    return parts, gems, marker
+
+
 def _draw_treasure(state: State, value: int, started: int | None) -> tuple[State, Drawn]:
     seats = [i for i, inside in enumerate(state.in_cave) if inside]
-    receivers = tuple(state.players[i] for i in seats)
+    parts, gems, marker = _share(state.rules, value, seats, len(state.players), state.marker)
     carried = list(state.carried)
-    marker = state.marker
-    if state.rules.dealt:
-        gems, marker = deal(value, seats, len(state.players), marker)
-        parts = split(value, len(seats))
-        for seat, got in gems.items():
-            carried[seat] += got
-        extra = tuple((state.players[s], 1) for s in seats if gems[s] > parts.each)
-        card = Card(TREASURE, value=value, remainder=0)
-        gains = tuple((state.players[s], gems[s]) for s in seats)
-    else:
-        parts = split(value, len(seats))
-        for seat in seats:
-            carried[seat] += parts.each
-        extra = ()
-        card = Card(TREASURE, value=value, remainder=parts.left)
-        gains = tuple((state.players[s], parts.each) for s in seats)
+    for seat, got in gems.items():
+        carried[seat] += got
+    card = Card(TREASURE, value=value, remainder=0 if state.rules.dealt else parts.left)
+    extra = tuple((state.players[s], 1) for s in seats if gems[s] > parts.each)
+    gains = tuple((state.players[s], gems[s]) for s in seats)
     new = replace(state, path=state.path + (card,), carried=tuple(carried), marker=marker, decided=False)
-    return new, Drawn(card, started, receivers=receivers, split=parts, extra=extra, gains=gains)
+    return new, Drawn(card, started, receivers=tuple(state.players[i] for i in seats), split=parts, extra=extra,
+                      gains=gains)
 
 
 def _draw_hazard(state: State, hazard: str, started: int | None) -> tuple[State, Drawn]:
@@ -340,17 +344,12 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
     def give(total: int) -> tuple[Split, int]:
         """Share ``total`` among the leavers; return the split and what stays behind."""
         nonlocal marker
-        parts = split(total, k)
-        if rules.dealt and total:
-            gems, marker = deal(total, seats, len(state.players), marker)
-            for s, g in gems.items():
-                share[s] += g
-                if g > parts.each:
-                    extra[state.players[s]] += 1
-            return parts, 0
-        for s in seats:
-            share[s] += parts.each
-        return parts, parts.left
+        parts, gems, marker = _share(rules, total, seats, len(state.players), marker)
+        for s, g in gems.items():
+            share[s] += g
+            if g > parts.each:
+                extra[state.players[s]] += 1
+        return parts, 0 if rules.dealt else parts.left
 
     if rules.leaving_split == "pooled":
         total = sum(path[i].remainder for i in treasure_at)
@@ -389,11 +388,7 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
         path = [c for c in path if c.kind != RELIC]
     elif relic_cards and rules.relic_claim == "last_leaver" and empty:
         total = sum(c.value if rules.printed_relics else rules.relic_value(claimed + j) for j, c in enumerate(relic_cards))
-        relic_split = split(total, k)
-        if rules.dealt:
-            gems, marker = deal(total, seats, len(state.players), marker)
-        else:
-            gems = {s: relic_split.each for s in seats}
+        relic_split, gems, marker = _share(rules, total, seats, len(state.players), marker)
         for s, g in gems.items():
             relic_gems[s] = g
             if g > relic_split.each:

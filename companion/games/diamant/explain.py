@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 from companion.explain import equation  # noqa: F401  (re-exported: shells import it from here)
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, Card, Drawn, Left, RoundEnd, State
@@ -150,10 +149,6 @@ def _round_end(end: RoundEnd, tr: Translator) -> list[str]:
                      if len(end.winners) == 1 else
                      tr.gettext("The game is over. Shared win: {names}.", names=tr.join(end.winners)))
     return lines
-
-
-def percent(value: Fraction, tr: Translator) -> str:
-    return tr.percent(value)
 
 
 def report(state: State, tr: Translator | None = None) -> list[str]:

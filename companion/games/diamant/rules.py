@@ -7,7 +7,7 @@ A journal header's ``options`` override single settings and go through the same 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -193,6 +193,3 @@ def load_ruleset(name: str, options: Mapping[str, Any] | None = None, user_dir: 
         raise _bad(str(path), "id", N_("a new name (the names of the shipped editions are taken)"))
     return ruleset
 
-
-def with_settings(ruleset: Ruleset, **changes: Any) -> Ruleset:
-    return replace(ruleset, **changes)
