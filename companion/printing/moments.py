@@ -179,14 +179,13 @@ def _valley(steps: list, summary: dict, tr: Translator) -> list[Moment]:
 
 
 def _valley_ending(state: Any, summary: dict, tr: Translator) -> list[Moment]:
-    from companion.games.death_valley.engine import ROBOT
+    from companion.games.death_valley.engine import robot_wins_by_busts
     from companion.games.death_valley.explain import player_name
 
     end = tr.gettext("End")
     name = lambda p: player_name(state, p, tr)  # noqa: E731
     winners, scores, busts = summary["winners"], summary["scores"], summary["busts"]
-    if (state.mode == "solo" and state.options.get("robot_bust_rule") and winners == [ROBOT]
-            and busts[ROBOT] <= busts[state.human]):
+    if robot_wins_by_busts(state):
         return [(end, tr.gettext("The robot wins: it busted no more often than {player}.", player=name(state.human)))]
     best = max(scores.values())
     leaders = [p for p in state.players if scores[p] == best]

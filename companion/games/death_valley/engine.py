@@ -550,11 +550,16 @@ def scores(state: State) -> dict[str, int]:
     return {p: score(state, p).total for p in state.players}
 
 
+def robot_wins_by_busts(state: State) -> bool:
+    """The harder solo setting ``robot_bust_rule``: the robot wins when it busted no more often than you."""
+    return (state.mode == "solo" and bool(state.options.get("robot_bust_rule"))
+            and state.busts[ROBOT] <= state.busts[state.human])
+
+
 def winners(state: State) -> list[str]:
     """Who wins if the game ended now (the summary shows it only once the game is finished)."""
-    if state.mode == "solo" and state.options.get("robot_bust_rule"):
-        if state.busts[ROBOT] <= state.busts[state.human]:
-            return [ROBOT]
+    if robot_wins_by_busts(state):
+        return [ROBOT]
     points = scores(state)
     best = max(points.values())
     leaders = [p for p in state.players if points[p] == best]

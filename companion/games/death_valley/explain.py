@@ -9,7 +9,8 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.death_valley.catalog import Catalog
-from companion.games.death_valley.engine import ROBOT, Outcome, RobotDecision, State, Task, score, winners
+from companion.games.death_valley.engine import (ROBOT, Outcome, RobotDecision, State, Task, robot_wins_by_busts,
+                                               score, winners)
 from companion.games.death_valley.messages import BUST_MESSAGES, GENERIC_NAMES, HAZARD_NAMES, MODE_TITLES
 from companion.games.death_valley.risk import BustRisk, bust_risk
 from companion.i18n import Translator
@@ -153,8 +154,7 @@ def winner_lines(state: State, tr: Translator) -> list[str]:
     wins = winners(state)
     names = tr.join(player_name(state, p, tr) for p in wins)
     lines = []
-    if (state.mode == "solo" and state.options.get("robot_bust_rule")
-            and state.busts[ROBOT] <= state.busts[state.human]):
+    if robot_wins_by_busts(state):
         lines.append(tr.gettext("The robot wins: it busted no more often than {player}.",
                                 player=player_name(state, state.human, tr)))
     else:
