@@ -139,3 +139,13 @@ def test_journal_may_carry_its_whole_ruleset():
     data.pop("id")
     rules = load_ruleset("travelling-house", data)
     assert rules.id == "travelling-house" and rules.remainder == "dealt"
+
+
+def test_a_house_file_must_carry_its_own_name(tmp_path):
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    path = _write(folder, "party")
+    path.rename(folder / "mine.toml")  # the file says id = "party" but is called mine.toml
+    with pytest.raises(RulesetError) as err:
+        load_ruleset("mine", user_dir=folder)
+    assert err.value.params["setting"] == "id" and err.value.params["name"] == "mine"

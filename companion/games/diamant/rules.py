@@ -191,5 +191,7 @@ def load_ruleset(name: str, options: Mapping[str, Any] | None = None, user_dir: 
     ruleset = validate(data, str(path) if not options else f"{path} + options")
     if path.parent != PRESET_DIR and ruleset.id in PRESETS and not options:
         raise _bad(str(path), "id", N_("a new name (the names of the shipped editions are taken)"))
+    if name in known and ruleset.id != name and not options:
+        # Journals name a house ruleset by its file: the two must agree, or a replay would differ.
+        raise _bad(str(path), "id", N_("the same name as the file ({name})"), name=name)
     return ruleset
-
