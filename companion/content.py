@@ -28,14 +28,13 @@ from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from companion.errors import RulesetError, UsageError
-from companion.i18n import LOCALES, N_, translator
+from companion.i18n import LANG_TAGS, LOCALES, N_, translator
 from companion.journal import GAMES
 from companion.paths import data_dir
 
 KINDS: tuple[str, ...] = ("rules", "card")
 FALLBACK_LOCALE = "en"
 REQUIRED_KEYS = ("title", "game", "locale", "kind", "version")
-_LANG_TAGS = {"en": "en", "fa": "fa", "zh_Hant": "zh-Hant", "zh_Hans": "zh-Hans"}
 _LIST_SEPARATORS = {"fa": "، ", "zh_Hant": "、", "zh_Hans": "、"}
 
 _FRONT = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.S)
@@ -86,7 +85,7 @@ class Document:
     @property
     def lang(self) -> str:
         """The BCP 47 tag of the text (for ``<html lang>``)."""
-        return _LANG_TAGS[self.text_locale]
+        return LANG_TAGS[self.text_locale]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from companion.paths import data_dir
 LOCALES: tuple[str, ...] = ("en", "fa", "zh_Hant", "zh_Hans")
 DOMAIN = "companion"
 RTL_LOCALES = frozenset({"fa"})
+LANG_TAGS = {"en": "en", "fa": "fa", "zh_Hant": "zh-Hant", "zh_Hans": "zh-Hans"}  # BCP 47, for HTML/PDF
 
 # Names people and systems use for our locales, lower-cased with "-" turned into "_".
 _ALIASES: dict[str, str] = {

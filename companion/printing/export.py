@@ -20,10 +20,10 @@ from typing import Callable, Iterable
 
 from companion.errors import CompanionError, UsageError
 from companion.i18n import N_
+from companion.journal import GAMES  # noqa: F401  (re-exported: the one list of game ids)
 from companion.printing import ASSETS_DIR
 
 STYLES_DIR = ASSETS_DIR / "styles"
-GAMES = ("diamant", "shifting_stones", "death_valley")
 KINDS = ("rules", "card", "scorepad")
 PAPER_CSS = {"a4": "@page { size: A4; }", "letter": "@page { size: letter; }"}
 # Persian page numbers in Persian digits (rule sheets).

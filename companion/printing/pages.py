@@ -15,11 +15,10 @@ from html import escape
 from pathlib import Path
 from string import Template
 
-from companion.i18n import N_, Translator, translator
+from companion.i18n import LANG_TAGS, N_, Translator, translator
 from companion.printing.htmltext import sanitize, wrap_ltr_runs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-LANG_TAGS = {"en": "en", "fa": "fa", "zh_Hant": "zh-Hant", "zh_Hans": "zh-Hans"}
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_MM = (63.0, 88.0)
 GAME_NAMES = {"diamant": N_("Diamant"), "shifting_stones": N_("Shifting Stones"),

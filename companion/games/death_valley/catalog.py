@@ -32,11 +32,11 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from companion.errors import RulesetError
+from companion.i18n import LOCALES
 
 HAZARDS: tuple[str, ...] = ("animal", "flood", "land", "heat")
 HAZARD_COUNTS: Mapping[str, int] = MappingProxyType({"animal": 3, "flood": 4, "land": 5, "heat": 6})
 CARD_IDS: tuple[str, ...] = tuple(f"{h}-{i}" for h in HAZARDS for i in range(1, HAZARD_COUNTS[h] + 1))
-LOCALES: tuple[str, ...] = ("en", "fa", "zh_Hant", "zh_Hans")
 CARD_KEYS = frozenset({"hazard", "stars", "ability", "name", "fact"})
 SHIPPED = Path(__file__).resolve().parent / "catalog.toml"
 USER_FILE = "death_valley_catalog.toml"

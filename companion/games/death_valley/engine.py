@@ -31,13 +31,12 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from companion.errors import EventError, RuleError
-from companion.games.death_valley.catalog import CARD_IDS, HAZARDS, Catalog, is_card_id
+from companion.games.death_valley.catalog import CARD_IDS, HAZARDS, MAX_STARS, Catalog, is_card_id
 
 MODES = ("standard", "backseat", "solo")
 ROBOT = "robot"
 OPTIONS = ("robot_discard_bonus", "robot_bust_rule")
 BUST_AT = 3
-MAX_STARS = 20
 
 
 # -- state ------------------------------------------------------------------------------------------
