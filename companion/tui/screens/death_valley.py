@@ -26,12 +26,12 @@ from textual.widgets import Input
 
 from companion.errors import CompanionError
 from companion.games.death_valley import explain as words
-from companion.games.death_valley.engine import ROBOT, choices, ordered
+from companion.games.death_valley.engine import MAX_STARS, ROBOT, choices, ordered
 from companion.games.death_valley.risk import risks
 from companion.i18n import N_, _, current
 from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
-from companion.tui.screens.game import GameScreen
+from companion.tui.screens.game import GameScreen, joined
 from companion.tui.widgets import valley_table as table
 from companion.tui.widgets.text import Prose
 
@@ -198,7 +198,7 @@ class DeathValleyScreen(GameScreen):
 
     def _explain_text(self) -> Text:
         text = Text(_("What happened and what to do at the table"), style="bold")
-        lines = self.explanation or [words.next_line(self.state, current())]
+        lines = self.explanation_lines() or [words.next_line(self.state, current())]
         for line in lines:
             text.append("\n" + line)
         return text
@@ -226,8 +226,8 @@ class DeathValleyScreen(GameScreen):
         for prose in self.query(Prose):
             prose.refresh(layout=True)
 
-    def explain(self, outcome: Any) -> list[str]:
-        return words.describe_outcome(outcome, self.session.state, current())
+    def explain(self, outcome: Any, state: Any) -> list[str]:
+        return words.describe_outcome(outcome, state, current())
 
     def resume_lines(self) -> list[str]:
         return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
@@ -236,7 +236,7 @@ class DeathValleyScreen(GameScreen):
         keep = self.explanation
         done = super().send(event)
         if done and event.get("event") == "stars":
-            self.explanation = keep + self.explanation
+            self.explanation = joined(keep, self.explanation)
         if done:
             self._check_stars()
             self.refresh_state()
@@ -277,7 +277,7 @@ class DeathValleyScreen(GameScreen):
                 self.asked.add(card)
                 keep = self.explanation
                 if super().send({"event": "stars", "card": card, "stars": known[card]}):
-                    self.explanation = keep + self.explanation
+                    self.explanation = joined(keep, self.explanation)
         rest = [c for c in unknown if c not in known]
         if rest:
             self.entry_mode, self.asking = "stars", rest[0]
@@ -291,7 +291,7 @@ class DeathValleyScreen(GameScreen):
         except ValueError:
             stars = None
         if stars is None:
-            self.show_error(CompanionError("valley.bad_stars", value=text, most=20))
+            self.show_error(CompanionError("valley.bad_stars", value=text, most=MAX_STARS))
             return False
         self.asked.add(card)
         self.entry_mode, self.asking = "auto", None
@@ -348,8 +348,14 @@ class DeathValleyScreen(GameScreen):
     def action_take(self) -> None:
         state = self.state
         if self.phase() == "robot":
-            self._robot(self.query_one("#entry", Input).value.strip())
-            self.query_one("#entry", Input).value = ""
+            entry = self.query_one("#entry", Input)
+            try:
+                done = self._robot(entry.value.strip())
+            except CompanionError as exc:  # not a card: nothing changes, the text stays for correction
+                self.show_error(exc)
+                return
+            if done:
+                entry.value = ""
             return
         if state.faceup is None:
             self.show_error(CompanionError("valley.game_over" if state.finished else
@@ -407,10 +413,12 @@ class DeathValleyScreen(GameScreen):
             return
         super().action_home()
 
-    def action_undo(self) -> None:
-        super().action_undo()
+    def action_undo(self) -> bool:
+        if not super().action_undo():
+            return False  # nothing to undo: a rest or an ability move being typed stays as it was
         self.entry_mode, self.asking = "auto", None
         self.refresh_state()
+        return True
 
     def palette(self):
         state = self.state

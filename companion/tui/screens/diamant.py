@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -179,7 +179,7 @@ class DiamantScreen(GameScreen):
 
     def _explain_text(self) -> Text:
         text = Text(_("What happened"), style="bold")
-        lines = self.explanation or [_("Type the first card and press Enter.")]
+        lines = self.explanation_lines() or [_("Type the first card and press Enter.")]
         for line in lines:
             text.append("\n" + line)
         if self.state.finished:
@@ -239,7 +239,7 @@ class DiamantScreen(GameScreen):
         card = self.query_one("#card", Input)
         card.placeholder = self._placeholder()
 
-    def explain(self, outcome: Any) -> list[str]:
+    def explain(self, outcome: Any, state: Any) -> list[str]:
         return words.describe(outcome, current())
 
     def send(self, event: dict[str, Any]) -> bool:
@@ -327,7 +327,7 @@ class DiamantScreen(GameScreen):
             if not self.send({"event": "leave", "players": names}):
                 return
         else:
-            self.explanation = [_("Nobody leaves: everyone in the cave stays for the next card.")]
+            self.explanation = lambda: [_("Nobody leaves: everyone in the cave stays for the next card.")]
             for prose in self.query(Prose):
                 prose.refresh(layout=True)
         players.clear()

@@ -10,14 +10,17 @@ A game screen:
 * sends every change through :meth:`send` (``session.apply``: checked, then durably journalled,
   then shown; a rejected event becomes a translated notice and changes nothing);
 * implements :meth:`refresh_state` (draw everything from ``self.session.state``) and
-  :meth:`explain` (sentences for an outcome, from the game's ``explain`` module);
+  :meth:`explain` (sentences for an outcome and the state after it, from the game's ``explain`` module);
+* keeps in ``self.explanation`` *how* to say what just happened (a callable returning the lines, or
+  ``None``), never the translated lines themselves, so a language switch says the same thing again in
+  the new language; panels show :meth:`explanation_lines`;
 * inherits undo (Ctrl+Z), redo (Ctrl+Y), the rules viewer (F3) and back to home (Escape);
   ``retranslate`` and ``palette`` as in :mod:`companion.tui.screens.base`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from textual.binding import Binding
 
@@ -25,6 +28,16 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _
 from companion.messages import describe_error
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
+
+
+Saying = Callable[[], list[str]]
+
+
+def joined(first: Saying | None, second: Saying | None) -> Saying | None:
+    """Both explanations, one after the other (either may be ``None``)."""
+    if first is None or second is None:
+        return first or second
+    return lambda: first() + second()
 
 
 class GameScreen(CompanionScreen):
@@ -40,7 +53,7 @@ class GameScreen(CompanionScreen):
     def __init__(self, session) -> None:
         super().__init__()
         self.session = session
-        self.explanation: list[str] = self.resume_lines() if session.steps else []
+        self.explanation: Saying | None = self.resume_lines if session.steps else None
 
     # -- set-up (class level) -------------------------------------------------------------------
     @classmethod
@@ -64,13 +77,22 @@ class GameScreen(CompanionScreen):
     def refresh_state(self) -> None:
         raise NotImplementedError
 
-    def explain(self, outcome: Any) -> list[str]:
+    def explain(self, outcome: Any, state: Any) -> list[str]:
+        """The sentences for ``outcome``; ``state`` is the game state right after it."""
         return []
 
     def resume_lines(self) -> list[str]:
         return []
 
     # -- shared behaviour -----------------------------------------------------------------------
+    def saying(self, outcome: Any, state: Any) -> Saying:
+        """How to explain ``outcome`` again later, in whatever language is current then."""
+        return lambda: self.explain(outcome, state)
+
+    def explanation_lines(self) -> list[str]:
+        """The explanation in the current language (empty when there is none)."""
+        return self.explanation() if self.explanation is not None else []
+
     def send(self, event: dict[str, Any]) -> bool:
         """Apply ``event``: journal first, then show.  False (and a notice) when it is refused."""
         try:
@@ -78,7 +100,7 @@ class GameScreen(CompanionScreen):
         except CompanionError as exc:
             self.show_error(exc)
             return False
-        self.explanation = self.explain(outcome)
+        self.explanation = self.saying(outcome, self.session.state)
         self.refresh_state()
         self.warn_if_unsaved()
         return True
@@ -116,25 +138,28 @@ class GameScreen(CompanionScreen):
         self.warn_if_unsaved()
         return False
 
-    def action_undo(self) -> None:
+    def action_undo(self) -> bool:
+        """Undo the last event; False (and a notice) when there is nothing to undo."""
         try:
             self.session.undo()
         except CompanionError as exc:
             self.show_error(exc)
-            return
-        self.explanation = [_("Undone: the game is back where it was before that event.")]
+            return False
+        self.explanation = lambda: [_("Undone: the game is back where it was before that event.")]
         self.refresh_state()
         self.warn_if_unsaved()
+        return True
 
-    def action_redo(self) -> None:
+    def action_redo(self) -> bool:
         try:
             step = self.session.redo()
         except CompanionError as exc:
             self.show_error(exc)
-            return
-        self.explanation = self.explain(step.outcome)
+            return False
+        self.explanation = self.saying(step.outcome, step.state)
         self.refresh_state()
         self.warn_if_unsaved()
+        return True
 
     def action_rules(self) -> None:
         from companion.tui.screens.rules import RulesScreen
@@ -150,8 +175,6 @@ class GameScreen(CompanionScreen):
         self.session.close()
 
     def retranslate(self) -> None:
-        if self.session.steps and self.session.last_outcome is not None and self.explanation:
-            self.explanation = self.explain(self.session.last_outcome)
         super().retranslate()
         self.refresh_state()
 

@@ -218,11 +218,10 @@ class ShiftingStonesScreen(GameScreen):
 
     def _explain_text(self) -> Text:
         text = Text(_("What happened"), style="bold")
-        if self.explanation:
-            lines = self.explanation
-        elif self.state.grid is None:
+        lines = self.explanation_lines()
+        if not lines and self.state.grid is None:
             lines = [_("Lay out the nine stones: type their faces row by row in the field at the bottom and press Enter.")]
-        else:
+        elif not lines:
             lines = [_("Choose a card on the right: type the faces it shows, then Enter scores it.")]
         for line in lines:
             text.append("\n" + line)
@@ -299,8 +298,8 @@ class ShiftingStonesScreen(GameScreen):
         super().retranslate()
         self._refilter()
 
-    def explain(self, outcome: Any) -> list[str]:
-        return words.outcome(self.session.state, outcome, current())
+    def explain(self, outcome: Any, state: Any) -> list[str]:
+        return words.outcome(state, outcome, current())
 
     def resume_lines(self) -> list[str]:
         return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]

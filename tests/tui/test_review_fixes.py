@@ -1,0 +1,137 @@
+"""Review fixes: bad robot input, explanations after a language switch, refused undo, layout cancel,
+quit from the palette."""
+
+from __future__ import annotations
+
+import asyncio
+
+from companion.games.death_valley.engine import ordered
+from companion.i18n import translator
+from tests.tui.helpers import build_app, new_game_by_keys, play, type_text
+from tests.tui.test_death_valley import enter, new_valley_game, stars_of
+
+
+def _capture_notices(app) -> list[str]:
+    shown: list[str] = []
+    original = app.notice
+    app.notice = lambda text, **kw: (shown.append(text), original(text, **kw))
+    return shown
+
+
+async def _to_robot_turn(pilot, screen) -> None:
+    for _ in range(80):
+        phase = screen.phase()
+        if phase == "robot":
+            return
+        state = screen.session.state
+        if phase == "stars":
+            await enter(pilot, str(stars_of(screen.asking)))
+        elif phase == "reveal":
+            await enter(pilot, ordered(state.deck)[0])
+        else:
+            await pilot.press("f5")
+            await pilot.pause()
+    raise AssertionError("the robot never got a turn")
+
+
+def test_a_robot_move_with_text_that_is_not_a_card_is_refused_and_the_app_lives(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_valley_game(pilot, "solo", "Sol")
+            screen = app.screen
+            await _to_robot_turn(pilot, screen)
+            state, before = screen.session.state, screen.session.writer.path.read_bytes()
+            shown = _capture_notices(app)
+            await type_text(pilot, "zzz")
+            await pilot.press("f5")                                     # the key ...
+            await pilot.pause()
+            [entry] = [c for c in screen.palette() if c.title == "Record the robot's move"]
+            entry.run()                                                 # ... and the palette entry
+            await pilot.pause()
+            assert app.is_running and app.screen is screen
+            assert screen.session.state == state
+            assert screen.session.writer.path.read_bytes() == before
+            assert len(shown) == 2 and all("zzz" in text for text in shown)
+            assert screen.query_one("#entry").value == "zzz"           # kept for correction
+            screen.query_one("#entry").value = ""
+            await pilot.press("f5")                                     # a good move still works
+            await pilot.pause()
+            assert screen.session.state != state
+    asyncio.run(go())
+
+
+def _explain_text(screen) -> str:
+    return screen.query_one("#explain").text.plain
+
+
+def test_undo_then_a_language_switch_says_undone_in_the_new_language(folders):
+    undone = "Undone: the game is back where it was before that event."
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            screen = app.screen
+            await play(pilot, ["15", "9"])
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert undone in _explain_text(screen)
+            for locale in ("fa", "zh_Hant", "en"):
+                app.set_language(locale)
+                await pilot.pause()
+                shown = _explain_text(screen)
+                assert translator(locale).gettext(undone) in shown
+                if locale != "en":
+                    assert undone not in shown
+    asyncio.run(go())
+
+
+def test_a_resumed_game_says_resumed_after_a_language_switch(folders):
+    resumed = "Game resumed: {n} events loaded from the journal."
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            path = app.screen.session.writer.path
+            await play(pilot, ["15"])
+            drawn = _explain_text(app.screen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.open_journal(path)
+            await pilot.pause()
+            screen = app.screen
+            assert translator("en").gettext(resumed, n=1) in _explain_text(screen)
+            app.set_language("zh_Hans")
+            await pilot.pause()
+            shown = _explain_text(screen)
+            assert translator("zh_Hans").gettext(resumed, n=1) in shown
+            app.set_language("en")
+            await pilot.pause()
+            assert _explain_text(screen) != drawn      # not the explanation of the draw
+    asyncio.run(go())
+
+
+def test_a_refused_undo_keeps_what_death_valley_was_asking(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_valley_game(pilot, "standard", "Ava, Ben")
+            screen = app.screen
+            assert not screen.session.steps
+            screen.entry_mode, screen.asking = "stars", "flood-2"
+            shown = _capture_notices(app)
+            assert screen.action_undo() is False
+            await pilot.pause()
+            assert (screen.entry_mode, screen.asking) == ("stars", "flood-2")
+            assert len(shown) == 1 and not screen.session.steps
+            # An undo that happens still goes back to plain entry.
+            await pilot.press("escape")                   # stars later
+            await pilot.pause()
+            await enter(pilot, "heat-1")                  # reveal; then its stars are asked
+            assert screen.phase() == "stars" and screen.asking == "heat-1"
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert not screen.session.steps and screen.entry_mode == "auto" and screen.asking is None
+    asyncio.run(go())
