@@ -135,3 +135,64 @@ def test_a_refused_undo_keeps_what_death_valley_was_asking(folders):
             await pilot.pause()
             assert not screen.session.steps and screen.entry_mode == "auto" and screen.asking is None
     asyncio.run(go())
+
+
+# -- Shifting Stones --------------------------------------------------------------------------------
+from tests.tui.test_shifting_stones import LAYOUT, new_stones_game  # noqa: E402
+from tests.tui.test_shifting_stones import enter as stones_enter  # noqa: E402
+
+
+def test_escape_on_the_layout_field_cancels_a_correction(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_stones_game(pilot, "Ava, Ben")
+            screen = app.screen
+            await stones_enter(pilot, LAYOUT)
+            state, before = screen.session.state, screen.session.writer.path.read_bytes()
+            layout = screen.query_one("#layout")
+            assert not layout.display
+            await pilot.press("f7")
+            await pilot.pause()
+            assert layout.display and app.focused is layout and layout.value
+            await type_text(pilot, " x")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen                              # not sent home
+            assert not screen.editing_layout and not layout.display and layout.value == ""
+            assert app.focused is screen.query_one("#pick")
+            assert screen.session.state == state and screen.session.writer.path.read_bytes() == before
+            await pilot.press("f7")                                  # and F7 still opens it again
+            await pilot.pause()
+            assert layout.display and screen.editing_layout
+    asyncio.run(go())
+
+
+def test_a_failed_hand_search_says_so_instead_of_working_for_ever(folders, monkeypatch):
+    from companion.games.shifting_stones import solver
+
+    def broken(grid, cards):
+        raise RuntimeError("solver bug")
+
+    monkeypatch.setattr(solver, "best_turn", broken)
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_stones_game(pilot, "Ava, Ben")
+            screen = app.screen
+            await stones_enter(pilot, LAYOUT)
+            await type_text(pilot, "ss02")
+            await pilot.press("f4")
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            hint = screen.query_one("#hint").text.plain
+            assert "Working out the best turn" not in hint
+            assert "could not be worked out" in hint
+            assert not screen._solving
+            app.set_language("fa")
+            await pilot.pause()
+            assert translator("fa").gettext("The best turn for this hand could not be worked out.") in \
+                screen.query_one("#hint").text.plain
+    asyncio.run(go())

@@ -26,6 +26,7 @@ from companion.tui.widgets.text import Prose
 
 SOLO = "shifting_stones:solo"
 HAND_LIMIT = 6
+FAILED = object()  # the hand search stopped with an error: say so instead of waiting for good
 
 
 class PickInput(Input):
@@ -33,6 +34,19 @@ class PickInput(Input):
 
     def action_to_list(self) -> None:
         self.screen.query_one(CardList).focus()
+
+
+class LayoutInput(Input):
+    """The layout field; Escape while correcting a layout goes back without changing it."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="stones.layout.cancel")]
+
+    def action_cancel(self) -> None:
+        screen = self.screen
+        if screen.editing_layout and screen.state.grid is not None:
+            screen.cancel_layout()
+        else:
+            screen.action_home()
 
 
 class ShiftingStonesScreen(GameScreen):
@@ -89,7 +103,7 @@ class ShiftingStonesScreen(GameScreen):
                 with VerticalScroll(id="stones-hint"):
                     yield Prose(self._hint_text, id="hint", classes="panel")
         yield Prose(self._keys_text, id="entry-hint", classes="hint")
-        yield Input(placeholder=_("Layout: the nine faces row by row, such as: sun fish boat / ..."), id="layout")
+        yield LayoutInput(placeholder=_("Layout: the nine faces row by row, such as: sun fish boat / ..."), id="layout")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -170,8 +184,11 @@ class ShiftingStonesScreen(GameScreen):
     def _solve_turn(self, key, cards) -> None:
         from companion.games.shifting_stones.solver import best_turn
 
-        result = best_turn(key[0], cards)
-        self.app.call_from_thread(self._turn_solved, key, result)
+        result = FAILED
+        try:
+            result = best_turn(key[0], cards)
+        finally:  # the key must leave ``_solving`` whatever happens, or "Working out..." stays for good
+            self.app.call_from_thread(self._turn_solved, key, result)
 
     def _turn_solved(self, key, result) -> None:
         self._turns[key] = result
@@ -260,6 +277,8 @@ class ShiftingStonesScreen(GameScreen):
             best = self._turn()
             if best is None:
                 text.append("\n" + _("Working out the best turn for this hand..."), style="dim")
+            elif best is FAILED:
+                text.append("\n" + _("The best turn for this hand could not be worked out."), style="red")
             else:
                 for line in words.turn(state.grid, best, cards, tr):
                     text.append("\n" + line)
@@ -393,6 +412,13 @@ class ShiftingStonesScreen(GameScreen):
             layout.value = " / ".join(" ".join(words.face(f, current()) for f in row) for row in self.state.grid)
         self.refresh_state()
         layout.focus()
+
+    def cancel_layout(self) -> None:
+        """Stop correcting the layout: the stones stay as they are."""
+        self.editing_layout = False
+        self.query_one("#layout", Input).value = ""
+        self.refresh_state()
+        self.query_one("#pick", Input).focus()
 
     def action_focus_grid(self) -> None:
         self.query_one(StonesGrid).focus()
