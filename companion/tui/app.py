@@ -183,7 +183,8 @@ class CompanionApp(App):
         entries = [PaletteCommand(_("Language: {name}", name=name), lambda loc=loc: self.set_language(loc))
                    for loc, name in LANGUAGE_NAMES.items() if loc != current().locale]
         entries.append(PaletteCommand(_("Show the keys"), self.action_show_keys))
-        entries.append(PaletteCommand(_("Quit"), self.exit))
+        # Through the action, so the palette keeps the "game not saved" guard of Ctrl+Q.
+        entries.append(PaletteCommand(_("Quit"), lambda: self.run_action("quit")))
         return entries
 
 

@@ -196,3 +196,47 @@ def test_a_failed_hand_search_says_so_instead_of_working_for_ever(folders, monke
             assert translator("fa").gettext("The best turn for this hand could not be worked out.") in \
                 screen.query_one("#hint").text.plain
     asyncio.run(go())
+
+
+# -- quitting from the command palette -------------------------------------------------------------
+def test_quit_from_the_palette_keeps_the_not_saved_guard(folders, monkeypatch):
+    import errno
+    import os
+
+    real_write = os.write
+    disk = {"full": False}
+
+    def write(fd, data):
+        if disk["full"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", write)
+
+    async def quit_by_palette(pilot):
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "Quit")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            screen = app.screen
+            await play(pilot, ["15"])
+            disk["full"] = True
+            # Every folder refuses: the game cannot be rescued anywhere.
+            monkeypatch.setattr(screen.session, "save_as", lambda path: (_ for _ in ()).throw(OSError("full")))
+            await play(pilot, ["9"])
+            shown = _capture_notices(app)
+            await quit_by_palette(pilot)
+            assert app.is_running and app.screen is screen
+            assert any("not saved" in text for text in shown)
+            await quit_by_palette(pilot)                    # a second time insists
+            await pilot.pause()
+            assert not app.is_running
+            disk["full"] = False
+    asyncio.run(go())
