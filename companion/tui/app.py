@@ -174,7 +174,8 @@ class CompanionApp(App):
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for an action")))
+            placeholder = bidi.line(_("Search for an action"), current().direction == "rtl")
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
 
     def action_help_quit(self) -> None:
         self.notice(_("Press Ctrl+Q to quit."), title=_("Do you want to quit?"))

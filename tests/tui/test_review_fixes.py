@@ -240,3 +240,32 @@ def test_quit_from_the_palette_keeps_the_not_saved_guard(folders, monkeypatch):
             assert not app.is_running
             disk["full"] = False
     asyncio.run(go())
+
+
+# -- placeholders in display order, in the current language ----------------------------------------
+def test_placeholders_follow_the_language_in_display_order(folders):
+    from bidi.algorithm import get_display
+    from textual.command import CommandInput
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            players = app.screen.query_one("#players")
+            assert players.placeholder == "Ava, Ben, Chen"
+            app.set_language("fa")
+            await pilot.pause()
+            logical = translator("fa").gettext("Ava, Ben, Chen")
+            assert logical != "Ava, Ben, Chen"
+            assert players.placeholder == get_display(logical, base_dir="R") != logical
+            app.set_language("zh_Hant")
+            await pilot.pause()
+            assert players.placeholder == translator("zh_Hant").gettext("Ava, Ben, Chen")
+            app.set_language("fa")
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            search = translator("fa").gettext("Search for an action")
+            assert app.screen.query_one(CommandInput).placeholder == get_display(search, base_dir="R") != search
+    asyncio.run(go())

@@ -10,7 +10,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, OptionList
 
 from companion.errors import CompanionError
-from companion.i18n import N_, _
+from companion.i18n import N_, _, current
+from companion.tui import bidi
 from companion.tui.messages import game_name
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
 from companion.tui.widgets.menu import Menu
@@ -48,7 +49,7 @@ class NewGameScreen(CompanionScreen):
             yield Prose(lambda: _("Rules"), classes="label")
             yield Menu(self._preset_items(), id="preset")
             yield Prose(self._players_label, classes="label", id="players-label")
-            yield Input(placeholder=_("Ava, Ben, Chen"), id="players")
+            yield Input(placeholder=self._players_placeholder(), id="players")
             yield Prose(lambda: _("Language"), classes="label")
             yield Menu([(loc, lambda n=name: n) for loc, name in LANGUAGE_NAMES.items()], id="language")
             yield Prose(lambda: _("Tab moves between fields; Enter in the players field or Ctrl+S starts the game."),
@@ -70,6 +71,15 @@ class NewGameScreen(CompanionScreen):
         if presets and self.ruleset not in [p for p, _n in presets]:
             self.ruleset = presets[0][0]
         return [(rid, lambda rid=rid: dict(self._screen_class().presets()).get(rid, rid)) for rid, _n in presets]
+
+    @staticmethod
+    def _players_placeholder() -> str:
+        # Not typed text: shown in display order like any label.
+        return bidi.line(_("Ava, Ben, Chen"), current().direction == "rtl")
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.query_one("#players", Input).placeholder = self._players_placeholder()
 
     def _players_label(self) -> str:
         if not self.game or not self.ruleset:
