@@ -269,3 +269,48 @@ def test_placeholders_follow_the_language_in_display_order(folders):
             search = translator("fa").gettext("Search for an action")
             assert app.screen.query_one(CommandInput).placeholder == get_display(search, base_dir="R") != search
     asyncio.run(go())
+
+
+# -- Persian menus: wrapped first, reordered second -------------------------------------------------
+def test_a_long_persian_menu_entry_is_wrapped_then_reordered():
+    from bidi.algorithm import get_display
+    from rich.console import Console
+    from rich.text import Text
+    from textual.app import App
+
+    from companion.i18n import set_language
+    from companion.tui.widgets.menu import Menu
+
+    label = "بازی را از همان جایی که در دفترچه ثبت شده ادامه بده و نام بازیکنان (آوا و بهرام) را نگه دار"
+
+    class MenuApp(App):
+        CSS = "Menu { width: 40; height: auto; }"
+
+        def compose(self):
+            yield Menu([("long", lambda: label), ("short", lambda: "یک")])
+
+    async def go():
+        set_language("fa")
+        app = MenuApp()
+        async with app.run_test(size=(80, 20)) as pilot:
+            await pilot.pause()
+            menu = app.query_one(Menu)
+            width = menu.content_width()
+            assert 30 <= width <= 40
+            logical = Text(label).wrap(Console(width=200), width, justify="left", overflow="fold")
+            expected = [get_display(line.plain.rstrip(), base_dir="R") for line in logical]
+            assert len(expected) >= 3
+            prompt = menu.get_option_at_index(0).prompt
+            assert [line.strip() for line in prompt.plain.split("\n")] == expected
+            shown = [menu.render_line(y).text.strip() for y in range(len(expected))]
+            assert shown == expected
+            # Wider: built again for the new width.
+            menu.styles.width = 70
+            await pilot.pause()
+            await pilot.pause()
+            wider = menu.content_width()
+            assert wider > width
+            lines = Text(label).wrap(Console(width=200), wider, justify="left", overflow="fold")
+            assert [line.strip() for line in menu.get_option_at_index(0).prompt.plain.split("\n")] == \
+                [get_display(line.plain.rstrip(), base_dir="R") for line in lines]
+    asyncio.run(go())
