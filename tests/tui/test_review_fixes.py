@@ -314,3 +314,33 @@ def test_a_long_persian_menu_entry_is_wrapped_then_reordered():
             assert [line.strip() for line in menu.get_option_at_index(0).prompt.plain.split("\n")] == \
                 [get_display(line.plain.rstrip(), base_dir="R") for line in lines]
     asyncio.run(go())
+
+
+# -- keys screen: words for arrows, columns aligned by cells --------------------------------------
+def test_keys_screen_writes_arrows_as_words_and_aligns_by_cells(folders):
+    from rich.cells import cell_len
+
+    from companion.tui.screens.help import KeysScreen
+
+    async def go():
+        app = build_app(folders, language="zh_Hant")
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_stones_game(pilot, "Ava, Ben")
+            await stones_enter(pilot, LAYOUT)
+            assert app.focused is app.screen.query_one("#pick")
+            await pilot.press("f1")
+            await pilot.pause()
+            keys = app.screen
+            assert isinstance(keys, KeysScreen)
+            rows = keys.rows()
+            shown = [k for k, _d in rows]
+            down = translator("zh_Hant").gettext("Down arrow")
+            assert down != "Down arrow" and down in shown
+            assert not any(glyph in key for key in shown for glyph in "↑↓←→⏎")
+            lines = keys.query_one("Prose").text.plain.split("\n")[1:]
+            assert len(lines) == len(rows)
+            # Every description starts in the same terminal column, whatever the key's characters.
+            starts = {cell_len(line[:len(line) - len(description)]) for line, (_k, description) in zip(lines, rows)}
+            assert len(starts) == 1
+            assert cell_len(down) != len(down)   # a wide key: len() would have misaligned it
+    asyncio.run(go())
