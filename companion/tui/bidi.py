@@ -117,7 +117,6 @@ def for_display(text: "Text", width: int, rtl: bool, console=None) -> "Text":
     Right-to-left paragraphs are right-aligned.  Text without right-to-left letters in a
     left-to-right paragraph comes back unchanged (Textual wraps it as usual).
     """
-    from rich.console import Console
     from rich.text import Text
 
     if mode != "app" or width <= 0 or not (rtl or has_rtl(text.plain)):
