@@ -33,6 +33,7 @@ class Header:
     started: str | None = None
     options: dict[str, Any] = field(default_factory=dict)
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    folder: Path | None = field(default=None, compare=False, repr=False)  # where the journal file lives
 
     def get(self, key: str, default: Any = None) -> Any:
         """Any header key, including game-specific ones (``mode``, ``catalog``, ...)."""
@@ -86,7 +87,7 @@ def new_header(game: str, ruleset: str, players: Iterable[str], **extra: Any) ->
     return parse_header(raw, line=1)
 
 
-def parse_header(obj: Any, line: int = 1) -> Header:
+def parse_header(obj: Any, line: int = 1, folder: Path | None = None) -> Header:
     def bad(reason: str, **params: Any) -> JournalError:
         return JournalError(f"journal_header_{reason}", line=line, **params)
 
@@ -112,7 +113,8 @@ def parse_header(obj: Any, line: int = 1) -> Header:
         raise bad("bad_options")
     started = obj.get("started")
     return Header(game=game, ruleset=ruleset, players=tuple(players),
-                  started=started if isinstance(started, str) else None, options=options, raw=dict(obj))
+                  started=started if isinstance(started, str) else None, options=options, raw=dict(obj),
+                  folder=folder)
 
 
 def check_player_names(players: Iterable[Any], line: int | None = None) -> None:
@@ -195,7 +197,7 @@ def parse_journal(data: bytes, path: Path | None = None) -> Journal:
                     obj = json.loads(text)
                 except (ValueError, RecursionError) as exc:
                     raise JournalError("journal_bad_json", line=number, column=getattr(exc, "colno", 1)) from None
-                header = parse_header(obj, number)
+                header = parse_header(obj, number, path.parent if path is not None else None)
             else:
                 entries.append(Entry(number, _parse_event(text, number)))
         except JournalError:

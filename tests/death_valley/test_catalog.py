@@ -157,3 +157,21 @@ def test_a_catalog_path_that_is_not_text_is_refused():
         with pytest.raises(RuleError) as info:
             dv.start(header(catalog=value))
         assert info.value.code == "valley.bad_catalog_path"
+
+
+def test_a_journal_finds_its_catalog_beside_it_wherever_it_is_replayed(tmp_path, monkeypatch):
+    import json
+
+    from companion.games.death_valley.catalog import shipped_catalog, write_catalog
+    from companion.journal import read_journal
+    from companion.session import replay
+
+    folder = tmp_path / "table"
+    folder.mkdir()
+    write_catalog(shipped_catalog().with_card("heat-1", stars=4), folder / "cards.toml")
+    header = {"journal": "companion", "version": 1, "game": "death_valley", "ruleset": "death_valley",
+              "mode": "standard", "players": ["Ava", "Ben"], "catalog": "cards.toml"}
+    (folder / "game.jsonl").write_text(json.dumps(header) + "\n")
+    monkeypatch.chdir(tmp_path)  # not the journal's folder
+    state, _ = replay(read_journal(folder / "game.jsonl"))
+    assert state.catalog["heat-1"].stars == 4

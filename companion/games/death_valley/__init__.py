@@ -8,6 +8,7 @@ catalog), so that a journal replays the same way on every machine.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from companion.games.death_valley import engine
@@ -26,6 +27,8 @@ def start(header: Any) -> State:
     path = header.get("catalog")
     if path is not None and (not isinstance(path, str) or not path.strip()):
         raise RuleError("valley.bad_catalog_path", value=repr(path)[:80])
+    if path is not None and header.folder is not None:
+        path = str(header.folder / Path(path).expanduser())  # relative to the journal, not to the shell
     catalog = load_catalog(path) if path is not None else shipped_catalog()
     return engine.new_game(header, catalog)
 
