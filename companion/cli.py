@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
+import unicodedata
 from typing import Sequence
 
 from companion import __version__
@@ -21,7 +23,53 @@ from companion.messages import describe_error
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
+def _cells(text: str) -> int:
+    """Terminal cells: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+_NO_LINE_START = set("，。、；：！？）」』》〉】")  # Chinese punctuation never starts a line
+
+
+def _wrap_cells(text: str, width: int) -> list[str]:
+    """Wrap at spaces, or between any two Chinese characters, so that no line exceeds ``width`` cells."""
+    tokens = re.findall(r"\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+", text)
+    lines, line = [], ""
+    for token in tokens:
+        if token.isspace():
+            if line:
+                line += " "
+            continue
+        if line and _cells(line) + _cells(token) > width and token not in _NO_LINE_START:
+            lines.append(line.rstrip())
+            line = ""
+        line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse measures text with ``len()``; Chinese needs terminal cells (two per character)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return _wrap_cells(self._whitespace_matcher.sub(" ", text).strip(), width)
+
+    def _format_usage(self, usage, actions, groups, prefix):  # type: ignore[override]
+        text = super()._format_usage(usage, actions, groups, prefix)
+        shown = prefix if prefix is not None else argparse._("usage: ")  # type: ignore[attr-defined]
+        extra = _cells(shown) - len(shown)
+        if extra <= 0:
+            return text
+        lines = text.split("\n")
+        return "\n".join([lines[0]] + [(" " * extra + line) if line.startswith(" ") else line for line in lines[1:]])
+
+
 class Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # argparse's own errors: exit 2 with a translated message
         self.print_usage(sys.stderr)
         self.exit(EXIT_USAGE, _("{prog}: error: {message}", prog=self.prog, message=message) + "\n")

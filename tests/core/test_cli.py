@@ -153,3 +153,16 @@ def test_split_with_nothing_left_says_so(capsys):
     assert code == 0 and "nothing is left over" in out and " 0 go back" not in out
     code, out, _ = run(capsys, "split", "6", "9", "--among", "3")
     assert out.count("nothing stays on the card.") == 2 and "nothing stays on the cards." in out
+
+
+def test_chinese_help_fits_the_terminal_in_cells(capsys, monkeypatch):
+    import unicodedata
+
+    monkeypatch.setenv("COLUMNS", "60")
+    code, out, _ = run(capsys, "export", "--help", "--lang", "zh_Hant")
+    cells = lambda line: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)  # noqa: E731
+    assert code == 0 and all(cells(line) <= 60 for line in out.splitlines() if "[" not in line)
+    usage = out.splitlines()
+    indent = len(usage[1]) - len(usage[1].lstrip())
+    assert cells(usage[0][:usage[0].index("[")]) == indent  # continuation lines start under the first option
+    assert not any(line.strip().startswith(("，", "。", "）")) for line in out.splitlines())
