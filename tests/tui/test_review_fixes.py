@@ -344,3 +344,20 @@ def test_keys_screen_writes_arrows_as_words_and_aligns_by_cells(folders):
             assert len(starts) == 1
             assert cell_len(down) != len(down)   # a wide key: len() would have misaligned it
     asyncio.run(go())
+
+
+def test_textual_key_descriptions_are_all_in_our_catalogs():
+    """The keys screen translates Textual's own descriptions too: none may be missing from the list."""
+    from textual.containers import VerticalScroll
+    from textual.screen import Screen
+    from textual.widgets import Input, OptionList
+
+    from companion.i18n import translator
+    from companion.tui.textual_i18n import TEXTUAL_DESCRIPTIONS
+
+    for cls in (Input, OptionList, VerticalScroll, Screen):
+        for binding in cls.BINDINGS:
+            description = getattr(binding, "description", "")
+            if description:
+                assert description in TEXTUAL_DESCRIPTIONS, (cls.__name__, description)
+                assert translator("fa").gettext(description) != description
