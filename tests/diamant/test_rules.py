@@ -149,3 +149,14 @@ def test_a_house_file_must_carry_its_own_name(tmp_path):
     with pytest.raises(RulesetError) as err:
         load_ruleset("mine", user_dir=folder)
     assert err.value.params["setting"] == "id" and err.value.params["name"] == "mine"
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_settings_travel_in_a_journal_header(name):
+    from dataclasses import replace
+
+    from companion.games.diamant.rules import settings_of
+
+    rules = load_ruleset(name)
+    carried = load_ruleset("elsewhere", settings_of(rules))  # no file called "elsewhere" anywhere
+    assert replace(carried, id=name, source=rules.source) == rules

@@ -155,6 +155,22 @@ def _read(path: Path) -> dict[str, Any]:
         raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
 
 
+def settings_of(ruleset: Ruleset) -> dict[str, Any]:
+    """Every setting but the id, shaped as in a ruleset file (a journal header carries them as
+    ``options`` so that a house-rules game replays anywhere, even without the file)."""
+    data: dict[str, Any] = {}
+    for key in SETTINGS:
+        if key == "id":
+            continue
+        value = getattr(ruleset, key)
+        if key == "denominations":
+            value = [{"id": coin, "value": worth} for coin, worth in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[key] = value
+    return data
+
+
 def user_ruleset_dir() -> Path:
     from companion.paths import user_config_dir
 

@@ -69,6 +69,11 @@ class GameScreen(CompanionScreen):
         return {}
 
     @classmethod
+    def setup_problems(cls) -> list:
+        """Errors to show on the new-game form (e.g. a house-rules file that does not load)."""
+        return []
+
+    @classmethod
     def ruleset_of(cls, preset: str) -> str:
         """The ruleset id a preset plays (a preset may be a ruleset played in a mode, e.g. solo)."""
         return preset

@@ -58,6 +58,9 @@ class NewGameScreen(CompanionScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#game", Menu).focus()
+        if self.game:
+            for problem in self._screen_class().setup_problems():
+                self.show_error(problem)
 
     def _screen_class(self):
         from companion.tui.screens import game_screen_class
@@ -91,6 +94,8 @@ class NewGameScreen(CompanionScreen):
         if event.option_list.id == "game" and event.option.id != self.game:
             self.game = event.option.id
             self.query_one("#preset", Menu).set_items(self._preset_items())
+            for problem in self._screen_class().setup_problems():
+                self.show_error(problem)
         elif event.option_list.id == "preset":
             self.ruleset = event.option.id
         self.query_one("#players-label", Prose).refresh(layout=True)
