@@ -127,25 +127,15 @@ def _stones(steps: list, summary: dict, tr: Translator) -> list[Moment]:
 
 
 def _stones_ending(state: Any, tr: Translator) -> list[Moment]:
+    from companion.games.shifting_stones.explain import ending
+
     end = tr.gettext("End")
-    if state.solo:
-        player = state.players[0]
-        if state.result == "won":
-            return [(end, tr.gettext("All 16 cards are scored: {player} wins the solo game!", player=player))]
-        return [(end, tr.gettext("That is the 4th penalty: {player} loses the solo game.", player=player))]
     out = []
-    bonus = state.bonus_seats()
+    bonus = [] if state.solo else state.bonus_seats()
     if bonus:
         out.append((end, tr.gettext("The 3-point bonus for the most 1-point cards goes to: {players}.",
                                     players=tr.join(state.players[i] for i in bonus))))
-    winners = state.winners()
-    score = state.score(state.players.index(winners[0]))
-    if len(winners) == 1:
-        out.append((end, tr.gettext("The game is over. {player} wins with {score}.", player=winners[0], score=score)))
-    else:
-        out.append((end, tr.gettext("The game is over. {players} share the win with {score} each.",
-                                    players=tr.join(winners), score=score)))
-    return out
+    return out + [(end, line) for line in ending(state, tr)]
 
 
 # -- Death Valley ------------------------------------------------------------------------------------

@@ -77,13 +77,14 @@ def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
             lines.append(tr.gettext("No card was scored this turn: penalty {count} of {limit}.",
                                     count=state.penalties, limit=PENALTY_LIMIT))
     if result.finished:
-        lines += _ending(state, tr)
+        lines += ending(state, tr)
     elif result.next_player and kind in ("end_turn", "pass", "layout"):
         lines.append(tr.gettext("Now it is {player}'s turn.", player=result.next_player))
     return lines
 
 
-def _ending(state: State, tr: Translator) -> list[str]:
+def ending(state: State, tr: Translator) -> list[str]:
+    """How a finished game ended, in sentences (the result of a solo game, or the winners)."""
     if state.solo:
         if state.result == "won":
             return [tr.gettext("All 16 cards are scored: {player} wins the solo game!", player=state.players[0])]
@@ -121,7 +122,7 @@ def report(state: State, tr: Translator) -> list[str]:
     if state.solo:
         lines.append(tr.gettext("Penalties: {count} of {limit}.", count=state.penalties, limit=PENALTY_LIMIT))
     if state.finished:
-        lines += _ending(state, tr)
+        lines += ending(state, tr)
     else:
         if state.end_triggered:
             if state.finish_round:
