@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import diamant
-from companion.journal import JournalWriter, new_header, read_journal
+from companion.journal import new_header, read_journal
 from companion.session import Session, replay
 
 PLAYERS = ("Ava", "Ben", "Chen", "Dee", "Eli")

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games import shifting_stones as stones
 from companion.games.shifting_stones import patterns as P
 from companion.games.shifting_stones.library import load_library
 from companion.games.shifting_stones.solver import Step, apply_step, best_turn, cheapest
