@@ -323,3 +323,22 @@ def test_explanations_say_when_nothing_is_left():
     _, (*_, even) = play(start(players=("A", "B", "C")), T(4), T(7), L("A", "B"))  # pooled 1 + 1 = 2
     text = " ".join(describe(even, translator("en")))
     assert "2 = 2 × 1 + 0" in text and "nothing is left" in text and "0 go back" not in text
+
+
+def test_decision_error_is_the_rule_leave_applies():
+    """The screen asks the engine whether a decision is open; both must agree in every situation."""
+    from companion.games.diamant.engine import decision_error
+
+    cases = [(start(), "diamant.no_card_yet"), (play(start(), T(1))[0], None),
+             (play(start(), T(1), L("Ava"))[0], "diamant.already_decided"),
+             (play(start(), T(1), L("Ava", "Ben", "Chen", "Dee"))[0], "diamant.round_over")]
+    for state, code in cases:
+        error = decision_error(state)
+        assert (error.code if error else None) == code
+        cave = list(state.cave) or ["Ava"]
+        if code is None:
+            diamant.apply(state, L(cave[0]))
+        else:
+            with pytest.raises(RuleError) as err:
+                diamant.apply(state, L(cave[0]))
+            assert err.value.code == code

@@ -309,14 +309,28 @@ def _end_round(state: State, reason: str, removed_hazard: str | None) -> tuple[S
     return state, RoundEnd(state.round, reason, removed_hazard, relics_lost, returned, finished, state.winners())
 
 
+def decision_error(state: State) -> RuleError | None:
+    """Why nobody may reveal a decision now (``None`` when a decision is open)."""
+    if state.finished:
+        return RuleError("diamant.game_over")
+    if not state.in_round:
+        return RuleError("diamant.round_over", round=state.round)
+    if not state.path:
+        return RuleError("diamant.no_card_yet")
+    if state.decided and deck(state)["total"]:
+        return RuleError("diamant.already_decided")  # (with an empty deck, the rest may still walk out)
+    return None
+
+
 def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
     names = event.get("players")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise EventError("diamant.bad_leavers")
     if not names:
         raise RuleError("diamant.leave_nobody")
-    if not state.in_round:
-        raise RuleError("diamant.round_over", round=state.round)
+    closed = decision_error(state)
+    if closed is not None and closed.code == "diamant.round_over":
+        raise closed
     for name in names:
         if name not in state.players:
             raise RuleError("diamant.unknown_player", player=name)
@@ -325,10 +339,8 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
     for name in names:
         if not state.in_cave[state.seat(name)]:
             raise RuleError("diamant.not_in_cave", player=name)
-    if not state.path:
-        raise RuleError("diamant.no_card_yet")
-    if state.decided and deck(state)["total"]:
-        raise RuleError("diamant.already_decided")  # (with an empty deck, the rest may still walk out)
+    if closed is not None:
+        raise closed
 
     rules = state.rules
     seats = sorted(state.seat(n) for n in names)

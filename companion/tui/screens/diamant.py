@@ -15,7 +15,7 @@ from textual.widgets import Input
 
 from companion.games import diamant
 from companion.games.diamant import explain as words
-from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, round_view
+from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, decision_error, round_view
 from companion.games.diamant.odds import odds
 from companion.i18n import N_, _, current, translator
 from companion.tui import bidi, diamant_entry
@@ -246,6 +246,7 @@ class DiamantScreen(GameScreen):
         state = self.state
         rows = []
         relic_counts = [len(r) for r in state.relics]
+        open_ = decision_error(state) is None
         for seat, player in enumerate(state.players):
             inside = state.in_round and state.in_cave[seat]
             if inside:
@@ -255,7 +256,7 @@ class DiamantScreen(GameScreen):
             line = _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
                      seat=num(seat + 1), player=player, where=where, chest=num(state.chest[seat]),
                      relics=num(relic_counts[seat]), score=num(state.score(seat)))
-            rows.append((seat, Text(line, style="" if inside else "dim"), inside and not state.decided))
+            rows.append((seat, Text(line, style="" if inside else "dim"), inside and open_))
         return rows
 
     # -- state -> screen ------------------------------------------------------------------------
@@ -334,18 +335,11 @@ class DiamantScreen(GameScreen):
                 self.query_one(DecisionList).clear()
 
     def action_decide(self) -> None:
-        players = self.query_one(DecisionList)
-        if not any(ok for _s, _t, ok in players.rows):
-            from companion.errors import CompanionError
-
-            code = "diamant.game_over" if self.state.finished else (
-                "diamant.no_card_yet" if self.state.in_round and not self.state.path else "diamant.already_decided")
-            if self.state.in_round is False and not self.state.finished:
-                self.show_error(CompanionError("diamant.round_over", round=self.state.round))
-            else:
-                self.show_error(CompanionError(code))
+        closed = decision_error(self.state)  # the engine's own rule, so screen and engine cannot disagree
+        if closed is not None:
+            self.show_error(closed)
             return
-        players.focus()
+        self.query_one(DecisionList).focus()
 
     @on(DecisionList.Confirmed)
     def decided(self, message: DecisionList.Confirmed) -> None:
