@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.i18n import LOCALES  # noqa: E402
-from companion.printing.export import GAMES, KINDS, Job, export, plan, run_job  # noqa: E402
+from companion.games import ids  # noqa: E402
+from companion.printing.export import KINDS, Job, export, plan, run_job  # noqa: E402
 
 LIMIT_KB = 400
 
@@ -31,7 +32,7 @@ def main() -> int:
     out = Path(args.out or tempfile.mkdtemp(prefix="companion-bench-"))
 
     start = time.perf_counter()
-    results = export(plan(GAMES, KINDS, LOCALES, "a4"), out)
+    results = export(plan(ids(), KINDS, LOCALES, "a4"), out)
     total = time.perf_counter() - start
     failed = [r for r in results if r.error]
     print(f"full export: {len(results)} PDFs in {total:.1f} s on {os.cpu_count()} cores "

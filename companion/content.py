@@ -29,7 +29,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from companion.errors import RulesetError, UsageError
 from companion.i18n import LANG_TAGS, LOCALES, N_, translator
-from companion.journal import GAMES
+from companion.games import ids as game_ids
 from companion.paths import data_dir
 
 KINDS: tuple[str, ...] = ("rules", "card")
@@ -108,7 +108,7 @@ def document_path(game: str, locale: str, kind: str) -> Path:
 def list_documents() -> list[DocumentRef]:
     """Every rules/card file present, in game, kind, locale order."""
     found = []
-    for game in GAMES:
+    for game in game_ids():
         for kind in KINDS:
             for locale in LOCALES:
                 path = document_path(game, locale, kind)
@@ -120,9 +120,9 @@ def list_documents() -> list[DocumentRef]:
 def _check_request(game: str, locale: str, kind: str) -> None:
     if locale not in LOCALES:
         raise UsageError("unknown_language", language=locale, choices=" ".join(LOCALES))
-    if game not in GAMES or kind not in KINDS:
+    if game not in game_ids() or kind not in KINDS:
         raise UsageError("content_unknown_document", game=game, kind=kind,
-                         games=" ".join(GAMES), kinds=" ".join(KINDS))
+                         games=" ".join(game_ids()), kinds=" ".join(KINDS))
 
 
 def parse_front_matter(text: str, path: Path | str = "") -> tuple[dict[str, Any], str]:
@@ -421,7 +421,7 @@ def example_steps(game: str, example_id: str) -> list:
 
 def example_value(game: str, example_id: str, expected: "Expected") -> Any:
     """What the engine says for ``expected.path`` after event ``expected.after`` (default: the last)."""
-    from companion.games import game_module
+    from companion.games import get
 
     steps = example_steps(game, example_id)
     after = len(steps) if expected.after is None else expected.after
@@ -429,6 +429,6 @@ def example_value(game: str, example_id: str, expected: "Expected") -> Any:
         raise KeyError(f"{example_id}.{expected.name}: no event {after}")
     step = steps[after - 1]
     root, _, rest = expected.path.partition(".")
-    base = {"event": step.event, "outcome": step.outcome, "summary": game_module(game).summary(step.state)}[root]
+    base = {"event": step.event, "outcome": step.outcome, "summary": get(game).summary(step.state)}[root]
     value = follow(base, rest)
     return list(value) if isinstance(value, tuple) else value

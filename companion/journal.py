@@ -21,7 +21,6 @@ from companion.errors import JournalError
 
 FORMAT = "companion"
 VERSION = 1
-GAMES = ("diamant", "shifting_stones", "death_valley")
 UNDO, REDO = "undo", "redo"
 
 
@@ -99,7 +98,9 @@ def parse_header(obj: Any, line: int = 1, folder: Path | None = None) -> Header:
     if version > VERSION:
         raise bad("newer_version", value=version)
     game = obj.get("game")
-    if game not in GAMES:
+    from companion.games import known  # the registry (imports no engine)
+
+    if not known(game):
         raise bad("unknown_game", value=repr(game))
     ruleset = obj.get("ruleset", game)
     if not isinstance(ruleset, str) or not ruleset:

@@ -34,6 +34,7 @@ CORE: dict[str, str] = {
     "journal_header_bad_version": N_("Line {line}: the journal version {value} is not valid."),
     "journal_header_newer_version": N_("Line {line}: the journal has version {value}, newer than this companion reads; please update."),
     "journal_header_unknown_game": N_("Line {line}: unknown game {value}."),
+    "unknown_game": N_("There is no game “{game}”; the games are: {choices}."),
     "journal_header_bad_ruleset": N_("Line {line}: the ruleset {value} is not valid."),
     "journal_header_no_players": N_("Line {line}: the header needs a list of players."),
     "journal_header_bad_options": N_("Line {line}: “options” must be an object of settings."),

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import JournalError, RuleError
-from companion.games import game_module
+from companion.games import get
 from companion.journal import REDO, UNDO, Header, Journal, JournalWriter, fold_history, read_journal
 
 
@@ -31,7 +31,7 @@ def replay(journal: Journal) -> tuple[Any, list[Step]]:
 
 def _replay(journal: Journal) -> tuple[Any, list[Step]]:
     """The state before the first event, and every step in force."""
-    game = game_module(journal.header.game)
+    game = get(journal.header.game)
     try:
         initial = state = game.start(journal.header)
     except RuleError as exc:
@@ -58,7 +58,7 @@ class Session:
                  steps: list[Step] | None = None, warnings: list | None = None) -> None:
         self.header = header
         self.writer = writer
-        self.game = game_module(header.game)
+        self.game = get(header.game)
         self.initial = initial
         self.steps: list[Step] = steps or []
         self.undone: list[Step] = []
@@ -69,7 +69,7 @@ class Session:
     # -- opening --------------------------------------------------------------------------------
     @classmethod
     def new(cls, header: Header, path: str | Path | None) -> "Session":
-        initial = game_module(header.game).start(header)  # a bad setup fails before any file exists
+        initial = get(header.game).start(header)  # a bad setup fails before any file exists
         writer = JournalWriter.create(path, header) if path is not None else None
         return cls(header, writer, initial)
 

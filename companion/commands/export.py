@@ -40,7 +40,8 @@ def _progress(done: int, total: int, result) -> None:
 
 
 def run(args) -> int:
-    from companion.printing.export import GAMES, KINDS, Job, export, plan
+    from companion.games import ids
+    from companion.printing.export import KINDS, Job, export, plan
 
     try:
         out_dir = Path(args.out or DEFAULT_OUT)
@@ -57,7 +58,7 @@ def run(args) -> int:
             jobs = [Job("journal", "", locale, args.paper, str(args.journal))]
             _check_journal(args.journal)
         else:
-            games = _choice(args.game, GAMES, "print.bad_game")
+            games = _choice(args.game, ids(), "print.bad_game")
             kinds = _choice(args.kind, KINDS, "print.bad_kind")
             jobs = plan(games, kinds, locales, args.paper)
         print(ngettext("Making {n} PDF file in {path}", "Making {n} PDF files in {path}", len(jobs),

@@ -1,33 +1,67 @@
-"""The game engines.  Each game package exposes the same small, pure interface:
+"""The registry of games: each game package describes itself once (its ``GAME``, a
+:class:`~companion.games.base.Game`) and every shell asks the registry, never a table of its own.
 
-``start(header) -> state``
-    the state before the first event (validates the header's ruleset/options/mode for this game).
-``apply(state, event) -> (state, outcome)``
-    one event; raises :class:`~companion.errors.RuleError` (state untouched) when it is impossible.
-``summary(state) -> dict``
-    plain data for ``replay --json`` (``game``, ``ruleset``, ``finished``, ``scores``, ``winners`` ...).
-``report(state, tr) -> list[str]``
-    localized lines for ``replay`` without ``--json`` (lives in the game's ``explain`` module).
+Each engine stays pure (``start``/``apply``/``summary`` on immutable states); the ``GAME`` object of
+its package adds what shells need around it (names, presets, report, key moments, score pad).
 
-States are immutable, so keeping the previous ones gives undo for free.
+>>> from companion.games import get
+>>> get("diamant").name.message
+'Diamant'
+
+The built-in games are imported on first use.  :func:`registered` adds a game for a while (tests use
+it to run a small game through every shell); an unknown id is an error, never another game.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterator
 
-from companion.errors import JournalError
+from companion.errors import CompanionError
 
-PACKAGES = {
-    "diamant": "companion.games.diamant",
-    "shifting_stones": "companion.games.shifting_stones",
-    "death_valley": "companion.games.death_valley",
-}
+if TYPE_CHECKING:
+    from companion.games.base import Game
+
+# The packages under companion/games/ that are games, in the order menus list them.
+BUILTIN: tuple[str, ...] = ("diamant", "shifting_stones", "death_valley")
+
+_extra: dict[str, Game] = {}
 
 
-def game_module(game_id: str) -> ModuleType:
+class UnknownGame(CompanionError):
+    """No game has this id (``params``: ``game``, ``choices``)."""
+
+
+def ids() -> tuple[str, ...]:
+    """Every game id, built-in games first."""
+    return BUILTIN + tuple(g for g in _extra if g not in BUILTIN)
+
+
+def known(game_id: object) -> bool:
+    return isinstance(game_id, str) and game_id in ids()
+
+
+def get(game_id: str) -> Game:
+    """The game ``game_id``; :class:`UnknownGame` when there is none."""
+    if game_id in _extra:
+        return _extra[game_id]
+    if game_id not in BUILTIN:
+        raise UnknownGame("unknown_game", game=str(game_id)[:80], choices=", ".join(ids()))
+    return importlib.import_module(f"{__name__}.{game_id}").GAME  # type: ignore[no-any-return]
+
+
+def all_games() -> list[Game]:
+    return [get(g) for g in ids()]
+
+
+@contextmanager
+def registered(game: Game) -> Iterator[Game]:
+    """Make ``game`` known while the block runs (for games defined outside this package)."""
+    if game.id in ids():
+        raise ValueError(f"a game {game.id!r} is already registered")
+    _extra[game.id] = game
     try:
-        return importlib.import_module(PACKAGES[game_id])
-    except KeyError:
-        raise JournalError("journal_header_unknown_game", line=1, value=repr(game_id)) from None
+        yield game
+    finally:
+        _extra.pop(game.id, None)

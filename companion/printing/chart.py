@@ -2,7 +2,7 @@
 SVG line chart drawn here, no plotting library) and the key moments in words.
 
 ``score_points`` and the key moments (:mod:`.moments`) take the ``steps`` of :func:`companion.session.replay`; they use
-the game's ``summary(state)`` and the outcomes, never the engine's internals beyond those.
+the game's ``summary(state)`` and ``period_end(step)``, never the engine's internals.
 """
 
 from __future__ import annotations
@@ -10,34 +10,23 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable
 
+from companion.games.base import Game, Label
 from companion.i18n import Translator
 
 COLORS = ["#b5452b", "#2b6cb5", "#3c8a3c", "#9a6a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"]
-# Events that end a player's turn (Diamant charts by round instead).
-TURN_ENDS = {"shifting_stones": {"end_turn", "pass"}, "death_valley": {"travel", "rest", "robot", "end_turn"}}
-
-Label = tuple[str, int]  # ("round", n) | ("turn", n) | ("end", 0)
 
 
-def _round_end(outcome: Any) -> Any:
-    return getattr(outcome, "round_end", None)
-
-
-def score_points(game: str, module, steps: list, final: Any) -> list[tuple[Label, dict[str, int]]]:
-    """``[(label, {player: score}), ...]``: the banked scores after every round (Diamant) or turn."""
+def score_points(game: Game, steps: list, final: Any) -> list[tuple[Label, dict[str, int]]]:
+    """``[(label, {player: score}), ...]``: the banked scores after every round or turn the game ends."""
     points: list[tuple[Label, dict[str, int]]] = []
     for step in steps:
-        if game == "diamant":
-            end = _round_end(step.outcome)
-            if end is None:
-                continue
-            label: Label = ("round", end.round)
-        elif step.event.get("event") in TURN_ENDS.get(game, ()):
-            label = ("turn", len(points) + 1)
-        else:
+        label = game.period_end(step)
+        if label is None:
             continue
-        points.append((label, dict(module.summary(step.state)["scores"])))
-    final_scores = dict(module.summary(final)["scores"])
+        if label[0] == "turn":
+            label = ("turn", len(points) + 1)
+        points.append((label, dict(game.summary(step.state)["scores"])))
+    final_scores = dict(game.summary(final)["scores"])
     if not points or points[-1][1] != final_scores:
         points.append((("end", 0), final_scores))
     return points
@@ -91,28 +80,3 @@ def score_chart_svg(points: list[tuple[Label, dict[str, int]]], players: Iterabl
         parts.extend(f'<circle cx="{a:.2f}" cy="{b:.2f}" r="0.8" fill="{color}"/>' for a, b in coords)
     parts.append("</svg>")
     return "".join(parts)
-
-
-# -- Diamant's key moments (the other games' are in :mod:`companion.printing.moments`) ----------------
-def diamant_moments(steps: list, tr: Translator) -> list[str]:
-    """Busts and relic claims, each sentence naming its round."""
-    from companion.games.diamant.explain import hazard_name
-
-    out: list[str] = []
-    for step in steps:
-        o = step.outcome
-        bust = getattr(o, "bust", None)
-        if bust is not None:
-            lost = [(p, g) for p, g in bust.losers]
-            hazard = hazard_name(bust.hazard, tr)
-            if lost:
-                out.append(tr.gettext("Round {round}: a second {hazard} came up; {players} ran out and lost {gems} gems in all.",
-                                      round=step.state.round if not _round_end(o) else _round_end(o).round,
-                                      hazard=hazard, players=tr.join(p for p, _g in lost), gems=sum(g for _p, g in lost)))
-            else:
-                out.append(tr.gettext("Round {round}: a second {hazard} came up with nobody left in the cave.",
-                                      round=_round_end(o).round if _round_end(o) else step.state.round, hazard=hazard))
-        for claim in getattr(o, "relics", ()) or ():
-            out.append(tr.gettext("{player} carried out a relic worth {value} (relic number {order} of the game).",
-                                  player=claim.player, value=claim.value, order=claim.order))
-    return out

@@ -20,7 +20,6 @@ from typing import Callable, Iterable
 
 from companion.errors import CompanionError, UsageError
 from companion.i18n import N_
-from companion.journal import GAMES  # noqa: F401  (re-exported: the one list of game ids)
 from companion.printing import ASSETS_DIR
 
 STYLES_DIR = ASSETS_DIR / "styles"

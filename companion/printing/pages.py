@@ -21,8 +21,6 @@ from companion.printing.htmltext import sanitize, wrap_ltr_runs
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_MM = (63.0, 88.0)
-GAME_NAMES = {"diamant": N_("Diamant"), "shifting_stones": N_("Shifting Stones"),
-              "death_valley": N_("Death Valley")}
 
 
 @dataclass
@@ -43,7 +41,10 @@ def _template() -> Template:
 
 
 def game_name(game: str, tr: Translator) -> str:
-    return tr.gettext(GAME_NAMES[game]) if game in GAME_NAMES else game
+    """The game's name in ``tr``'s language (an unknown id is an error: :class:`UnknownGame`)."""
+    from companion.games import get
+
+    return get(game).name(tr)
 
 
 def document(locale: str, title: str, body: str, kind: str) -> str:

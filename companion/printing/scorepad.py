@@ -10,22 +10,17 @@ import re
 from html import escape
 from pathlib import Path
 
+from companion.games import get
+from companion.games.base import Game, Pad, TablePad, Track, TrackPad
 from companion.i18n import N_, Translator, translator
 from companion.printing.chart import score_chart_svg, score_points
 from companion.printing.moments import key_moments
-from companion.printing.pages import Page, document, game_name
+from companion.printing.pages import Page, document
 
 # Texts used inside f-strings (Babel cannot see calls there), marked here for extraction.
 TEXT = {
     "game": N_("Game:"),
     "date": N_("Date:"),
-    "for_3_to_8_explorers_after_each_round_wr": N_("For 3 to 8 explorers. After each round write the gems each explorer put in their chest; add the relics at the end."),
-    "each_player_tied_for_the_most_1_point_ca": N_("Each player tied for the most 1-point cards gets a bonus of 3 points (none if nobody has one)."),
-    "solo_game": N_("Solo game"),
-    "penalties": N_("Penalties:"),
-    "the_fourth_penalty_loses_the_game": N_("The fourth penalty loses the game."),
-    "cards_scored_out_of_16": N_("Cards scored (out of 16):"),
-    "in_a_solo_game_the_third_row_is_the_robo": N_("In a solo game the third row is the robot. A tie goes to the player with fewer busts."),
     "game_score_pad_printed_by_companion": N_("{game} score pad, printed by companion"),
     "sheet_footer": N_("{game} score sheet, printed by companion"),
     "winner": N_("(winner)"),
@@ -43,9 +38,6 @@ def t(tr: Translator, key: str, **params) -> str:
     return escape(tr.gettext(TEXT[key], **params))
 
 
-PADS_PER_PAGE = {"diamant": 3, "shifting_stones": 3, "death_valley": 5}
-
-
 def _meta(tr: Translator) -> str:
     return (f'<div class="meta"><div>{t(tr, "game")} <span></span></div>'
             f'<div>{t(tr, "date")} <span></span></div></div>')
@@ -60,48 +52,41 @@ def _table(head: list[str], rows: int, total_last: bool = True, first: str = "")
     return f'<table><thead><tr>{cells}</tr></thead><tbody>' + f"<tr>{row}</tr>" * rows + "</tbody></table>"
 
 
-def _diamant_pad(tr: Translator) -> str:
-    head = [tr.gettext("Round {n}", n=n) for n in range(1, 6)] + [tr.gettext("Relics"), tr.gettext("Total")]
-    return (_meta(tr) + _table(head, 8, first=tr.gettext("Explorer"))
-            + f'<p class="note">{t(tr, "for_3_to_8_explorers_after_each_round_wr")}</p>')
+def _table_pad(pad: TablePad, tr: Translator) -> str:
+    return (f'<div class="pad">{_meta(tr)}' + _table([c(tr) for c in pad.columns], pad.rows, first=pad.first(tr))
+            + f'<p class="note">{escape(pad.note(tr))}</p></div>')
 
 
-def _stones_pad(tr: Translator) -> str:
-    head = [tr.gettext("Card points"), tr.gettext("1-point cards"), tr.gettext("Bonus"), tr.gettext("Total")]
-    return (_meta(tr) + _table(head, 5, first=tr.gettext("Player"))
-            + f'<p class="note">{t(tr, "each_player_tied_for_the_most_1_point_ca")}</p>')
+def _track(track: Track, tr: Translator) -> str:
+    def box(n: int) -> str:
+        last = " last" if track.numbered and n == track.boxes else ""
+        return f'<span class="box{last}">{escape(tr.num(n)) if track.numbered else ""}</span>'
+
+    note = f'<span class="note">{escape(track.note(tr))}</span>' if track.note else ""
+    return (f'<div class="track"><span>{escape(track.label(tr))}</span>'
+            + "".join(box(n) for n in range(1, track.boxes + 1)) + note + "</div>")
 
 
-def _stones_solo(tr: Translator) -> str:
-    boxes = "".join(f'<span class="box{" last" if n == 4 else ""}">{escape(tr.num(n))}</span>' for n in range(1, 5))
-    return (f'<div class="pad solo"><h2>{t(tr, "solo_game")}</h2>{_meta(tr)}'
-            f'<div class="track"><span>{t(tr, "penalties")}</span>{boxes}'
-            f'<span class="note">{t(tr, "the_fourth_penalty_loses_the_game")}</span></div>'
-            f'<div class="track"><span>{t(tr, "cards_scored_out_of_16")}</span>'
-            f'<span class="box"></span><span class="box"></span></div></div>')
+def _track_pad(pad: TrackPad, tr: Translator) -> str:
+    return (f'<div class="pad solo"><h2>{escape(pad.title(tr))}</h2>{_meta(tr)}'
+            + "".join(_track(track, tr) for track in pad.tracks) + "</div>")
 
 
-def _valley_pad(tr: Translator) -> str:
-    head = [tr.gettext("Journey stars"), tr.gettext("Ability points"), tr.gettext("Busts"), tr.gettext("Total")]
-    return (_meta(tr) + _table(head, 3, first=tr.gettext("Player"))
-            + f'<p class="note">{t(tr, "in_a_solo_game_the_third_row_is_the_robo")}</p>')
+def pad_html(pad: Pad, tr: Translator) -> str:
+    return _table_pad(pad, tr) if isinstance(pad, TablePad) else _track_pad(pad, tr)
 
 
-_PADS = {"diamant": _diamant_pad, "shifting_stones": _stones_pad, "death_valley": _valley_pad}
+def footer(tr: Translator, game: Game, key: str = "game_score_pad_printed_by_companion") -> str:
+    return f'<div class="running-footer">{t(tr, key, game=game.name(tr))}</div>'
 
 
-def footer(tr: Translator, game: str, key: str = "game_score_pad_printed_by_companion") -> str:
-    return f'<div class="running-footer">{t(tr, key, game=game_name(game, tr))}</div>'
-
-
-def scorepad_page(game: str, locale: str, paper: str) -> Page:
+def scorepad_page(game_id: str, locale: str, paper: str) -> Page:
+    game = get(game_id)
     tr = translator(locale)
-    title = tr.gettext("{game}: score pad", game=game_name(game, tr))
-    pads = "".join(f'<div class="pad">{_PADS[game](tr)}</div>' for _ in range(PADS_PER_PAGE[game]))
-    if game == "shifting_stones":
-        pads = "".join(f'<div class="pad">{_PADS[game](tr)}</div>' for _ in range(2)) + _stones_solo(tr)
+    title = tr.gettext("{game}: score pad", game=game.name(tr))
+    pads = "".join(pad_html(pad, tr) for pad in game.score_pad().pads)
     body = footer(tr, game) + f"<h1>{escape(title)}</h1>" + pads
-    return Page(f"{game}-scorepad-{locale}-{paper}.pdf", "scorepad", locale, title,
+    return Page(f"{game.id}-scorepad-{locale}-{paper}.pdf", "scorepad", locale, title,
                 document(locale, title, body, "scorepad"), ("base", "scorepad"), paper)
 
 
@@ -115,33 +100,30 @@ def sheet_name(journal_path: str | Path, locale: str, paper: str) -> str:
 
 def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     """The filled score sheet of the game in ``journal_path``: scores, a chart, the key moments."""
-    from companion.games import game_module
     from companion.journal import read_journal
     from companion.session import replay
 
     tr = translator(locale)
     journal = read_journal(journal_path)
     header = journal.header
-    game = header.game
+    game = get(header.game)
     final, steps = replay(journal)
-    module = game_module(game)
-    summary = module.summary(final)
-    points = score_points(game, module, steps, final)
+    summary = game.summary(final)
+    points = score_points(game, steps, final)
     players = list(summary["scores"])
     winners = set(summary.get("winners") or [])
-    name = game_name(game, tr)
-    title = tr.gettext("{game}: score sheet", game=name)
+    title = tr.gettext("{game}: score sheet", game=game.name(tr))
 
-    table = score_tables(points, players, summary["scores"], winners, tr)
+    table = score_tables(points, players, summary["scores"], winners, game, tr)
     status = (tr.gettext("The game is over.") if summary.get("finished")
               else tr.gettext("The game is not finished; these are the scores so far."))
-    meta = [tr.gettext("Players: {players}", players=tr.join(player_label(p, tr) for p in header.players))]
+    meta = [tr.gettext("Players: {players}", players=tr.join(game.player_name(p, tr) for p in header.players))]
     if header.started:
         meta.append(tr.gettext("Started: {date}", date=started_text(header.started, tr)))
     meta.append(tr.gettext("Events played: {n}", n=len(steps)))
     chart = score_chart_svg(points, players, tr, height=58 if paper == "a4" else 50)  # Letter is 18 mm shorter
     legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
-                     f'{escape(player_label(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
+                     f'{escape(game.player_name(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
     moments = moments_html(key_moments(game, steps, summary, tr))
     body = (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
             + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)
@@ -181,7 +163,7 @@ def chunks(count: int, size: int | None = None) -> list[range]:
     return out
 
 
-def score_tables(points: list, players: list[str], totals: dict[str, int], winners: set[str],
+def score_tables(points: list, players: list[str], totals: dict[str, int], winners: set[str], game: Game,
                  tr: Translator) -> str:
     """The banked scores after each round or turn as tables of at most ``TURNS_PER_TABLE`` columns
     (each with the player column; the total column on the last one), so that a long game fits the page.
@@ -198,7 +180,7 @@ def score_tables(points: list, players: list[str], totals: dict[str, int], winne
             if last:
                 cells += f'<td class="total">{escape(tr.num(totals[player]))}</td>'
             mark = f' <span class="winner">{t(tr, "winner")}</span>' if player in winners else ""
-            rows.append(f'<tr><td class="player any">{escape(player_label(player, tr))}{mark}</td>{cells}</tr>')
+            rows.append(f'<tr><td class="player any">{escape(game.player_name(player, tr))}{mark}</td>{cells}</tr>')
         tables.append(f'<table class="filled"><thead><tr><th class="player" rowspan="2">{t(tr, "player")}</th>'
                       f'{top}</tr><tr>{numbers}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
     return "".join(tables)
@@ -246,10 +228,6 @@ def label_text(label: tuple[str, int], tr: Translator) -> str:
     if kind == "turn":
         return tr.gettext("Turn {n}", n=n)
     return tr.gettext("End")
-
-
-def player_label(player: str, tr: Translator) -> str:
-    return tr.gettext("Robot") if player == "robot" else player
 
 
 def chart_colors(n: int) -> list[str]:

@@ -53,7 +53,7 @@ def new_journal_path(game: str, folder: Path | None = None, now: datetime | None
 
 
 def describe_one(path: Path) -> RecentGame:
-    from companion.games import game_module
+    from companion.games import get
     from companion.journal import read_journal
     from companion.session import replay
 
@@ -65,7 +65,7 @@ def describe_one(path: Path) -> RecentGame:
         journal = read_journal(path)
         header = journal.header
         state, steps = replay(journal)
-        summary = game_module(header.game).summary(state)
+        summary = get(header.game).summary(state)
     except CompanionError as exc:
         return RecentGame(path, modified, error=exc)
     except ImportError as exc:  # a game whose engine is not installed

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion import content
 from companion.errors import RulesetError, UsageError
 from companion.i18n import LOCALES, translator
-from companion.journal import GAMES
+from companion.games import BUILTIN as GAMES
 
 ALL = [(g, loc, k) for g in GAMES for k in content.KINDS for loc in LOCALES]
 ALLOWED_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "strong", "em", "code", "pre",

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games import game_module
+from companion.games import get
 from companion.i18n import translator
 from companion.journal import read_journal
 from companion.printing import scorepad
@@ -27,8 +27,8 @@ LOCALES = ("en", "fa", "zh_Hant", "zh_Hans")
 def played(path: Path):
     journal = read_journal(path)
     final, steps = replay(journal)
-    module = game_module(journal.header.game)
-    return journal.header.game, final, steps, module.summary(final), module
+    game = get(journal.header.game)
+    return game, final, steps, game.summary(final), game
 
 
 def moments(path: Path, locale: str = "en") -> list[tuple[str, str]]:
@@ -143,7 +143,7 @@ def test_chunks_cover_every_column_once_in_order_in_even_pieces(count, size):
 @given(st.integers(min_value=1, max_value=60))
 def test_score_tables_keep_every_turn_and_one_total(turns):
     points = [(("turn", n), {"A": n, "B": 2 * n}) for n in range(1, turns + 1)]
-    html = scorepad.score_tables(points, ["A", "B"], {"A": turns, "B": 2 * turns}, {"B"}, translator("en"))
+    html = scorepad.score_tables(points, ["A", "B"], {"A": turns, "B": 2 * turns}, {"B"}, get("diamant"), translator("en"))
     tables = html.split("<table")[1:]
     assert len(tables) == -(-turns // scorepad.TURNS_PER_TABLE)
     for table in tables:
@@ -156,7 +156,7 @@ def test_score_tables_keep_every_turn_and_one_total(turns):
 
 def test_valley_table_columns_match_the_turns_played():
     game, final, steps, summary, module = played(VALLEY / "standard.jsonl")
-    points = score_points(game, module, steps, final)
+    points = score_points(game, steps, final)
     assert [label for label, _ in points] == [("turn", n) for n in range(1, len(points) + 1)]
     assert points[-1][1] == summary["scores"]
     assert len(points) == sum(1 for s in steps if s.outcome.turn_ended)

@@ -45,11 +45,11 @@ def sheets(tmp_path_factory):
 
 
 def summary_of(journal: Path) -> dict:
-    from companion.games import game_module
+    from companion.games import get
 
     parsed = read_journal(journal)
     final, _ = replay(parsed)
-    return game_module(parsed.header.game).summary(final)
+    return get(parsed.header.game).summary(final)
 
 
 def text(reader: PdfReader) -> str:

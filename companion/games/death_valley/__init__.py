@@ -18,7 +18,7 @@ from companion.games.death_valley.engine import (  # noqa: F401  (public API)
 )
 from companion.errors import RuleError
 
-GAME = "death_valley"
+GAME_ID = "death_valley"
 
 
 def start(header: Any) -> State:
@@ -37,7 +37,7 @@ def summary(state: State) -> dict[str, Any]:
     from companion.games.death_valley.risk import bust_risk
 
     data: dict[str, Any] = {
-        "game": GAME,
+        "game": GAME_ID,
         "ruleset": state.ruleset,
         "mode": state.mode,
         "finished": state.finished,
@@ -57,3 +57,6 @@ def summary(state: State) -> dict[str, Any]:
                         "bust_next": f"{chance.numerator}/{chance.denominator}",
                         "faceup_busts": risk.faceup_busts}
     return data
+
+
+from companion.games.death_valley.game import GAME  # noqa: E402  (the game as the shells see it)

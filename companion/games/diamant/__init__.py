@@ -46,3 +46,6 @@ def denominations(state_or_rules, amount: int) -> list[tuple[str, int]]:
         if count:
             result.append((coin, count))
     return result
+
+
+from companion.games.diamant.game import GAME  # noqa: E402  (the game as the shells see it)

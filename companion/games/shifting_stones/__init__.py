@@ -10,4 +10,6 @@ def report(state, tr):
     return _report(state, tr)
 
 
-__all__ = ["Outcome", "ScoredCard", "State", "apply", "report", "start", "summary"]
+from companion.games.shifting_stones.game import GAME  # noqa: E402  (the game as the shells see it)
+
+__all__ = ["GAME", "Outcome", "ScoredCard", "State", "apply", "report", "start", "summary"]

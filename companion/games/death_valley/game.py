@@ -1,0 +1,68 @@
+"""Death Valley as the shells see it (:class:`companion.games.base.Game`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from companion.errors import CompanionError
+from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text, player_range
+from companion.games.presets import load_presets
+from companion.i18n import N_, Translator
+
+PRESETS_FILE = Path(__file__).resolve().parent / "presets.toml"
+
+
+class DeathValley:
+    id = "death_valley"
+    name = Text(N_("Death Valley"))
+
+    def presets(self) -> Sequence[Preset]:
+        return load_presets(PRESETS_FILE)
+
+    def setup_problems(self) -> list[CompanionError]:
+        return []
+
+    def start(self, header: Any) -> Any:
+        from companion.games.death_valley import start
+
+        return start(header)
+
+    def apply(self, state: Any, event: dict[str, Any]) -> tuple[Any, Any]:
+        from companion.games.death_valley.engine import apply
+
+        return apply(state, event)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        from companion.games.death_valley import summary
+
+        return summary(state)
+
+    def report(self, state: Any, tr: Translator) -> list[str]:
+        from companion.games.death_valley.explain import report
+
+        return report(state, tr)
+
+    def player_name(self, player: str, tr: Translator) -> str:
+        from companion.games.death_valley.engine import ROBOT
+
+        return tr.gettext("Robot") if player == ROBOT else player
+
+    def period_end(self, step: Any) -> Label | None:
+        return ("turn", 0) if step.outcome.turn_ended else None
+
+    def key_moments(self, steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+        from companion.games.death_valley.moments import key_moments
+
+        return key_moments(steps, summary, tr)
+
+    def score_pad(self) -> ScorePad:
+        table = TablePad(
+            first=Text(N_("Player")),
+            columns=(Text(N_("Journey stars")), Text(N_("Ability points")), Text(N_("Busts")), Text(N_("Total"))),
+            rows=player_range(self)[1] + 1,  # the players, and the robot's row in a solo game
+            note=Text(N_("In a solo game the third row is the robot. A tie goes to the player with fewer busts.")))
+        return ScorePad((table,) * 5)
+
+
+GAME = DeathValley()

@@ -1,0 +1,78 @@
+"""Death Valley's key moments for the filled score sheet: busts, the robot's rules, how the game ended."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Sequence
+
+from companion.games.base import Moment, turns
+from companion.i18n import N_, N_plural, Translator
+
+VALLEY_BUST = N_("{player} busted on {hazards} (bust number {n}): {card} went to the discard pile.")
+VALLEY_BUST_NO_CARD = N_("{player} busted on {hazards} (bust number {n}); no card of that hazard was "
+                         "in the journey to discard.")
+VALLEY_RULES = {
+    1: N_plural("The robot used rule 1 on {n} turn: it gave the face-up card to {player}, as it would "
+                "have busted a journey.",
+                "The robot used rule 1 on {n} turns: it gave the face-up card to {player}, as it would "
+                "have busted a journey."),
+    2: N_plural("The robot used rule 2 on {n} turn: it took a face-up card whose hazard it did not have yet.",
+                "The robot used rule 2 on {n} turns: it took a face-up card whose hazard it did not have yet."),
+    3: N_plural("The robot used rule 3 on {n} turn: it took the top deck card.",
+                "The robot used rule 3 on {n} turns: it took the top deck card."),
+}
+VALLEY_TIE_BROKEN = N_("{players} tied with {score} points; {winner} wins with fewer busts ({busts}).")
+VALLEY_TIE_KEPT = N_plural("{players} tied with {score} points and {n} bust each: they share the win.",
+                           "{players} tied with {score} points and {n} busts each: they share the win.")
+
+
+def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+    from companion.games.death_valley.explain import card_name, hazard_name, player_name
+    from companion.games.death_valley.game import GAME
+
+    out: list[Moment] = []
+    rules: Counter[int] = Counter()
+    state = None
+    for turn, step in turns(GAME, steps):
+        o, state = step.outcome, step.state
+        when = tr.gettext("Turn {n}", n=turn)
+        if o.robot is not None:
+            rules[o.robot.rule] += 1
+        for bust in o.busts:
+            params = dict(player=player_name(state, bust.player, tr), n=bust.total,
+                          hazards=tr.join(hazard_name(h, tr) for h in bust.hazards))
+            if bust.discarded:
+                out.append((when, tr.gettext(VALLEY_BUST, card=card_name(state.catalog, bust.discarded, tr),
+                                             **params)))
+            else:
+                out.append((when, tr.gettext(VALLEY_BUST_NO_CARD, **params)))
+    if state is None:
+        return out
+    human = player_name(state, state.human, tr)
+    for rule in sorted(rules):
+        out.append(("", tr.ngettext(*VALLEY_RULES[rule], rules[rule], player=human)))
+    if summary.get("finished"):
+        out += _valley_ending(state, summary, tr)
+    return out
+
+
+def _valley_ending(state: Any, summary: dict[str, Any], tr: Translator) -> list[Moment]:
+    from companion.games.death_valley.engine import robot_wins_by_busts
+    from companion.games.death_valley.explain import player_name
+
+    end = tr.gettext("End")
+    name = lambda p: player_name(state, p, tr)  # noqa: E731
+    winners, scores, busts = summary["winners"], summary["scores"], summary["busts"]
+    if robot_wins_by_busts(state):
+        return [(end, tr.gettext("The robot wins: it busted no more often than {player}.", player=name(state.human)))]
+    best = max(scores.values())
+    leaders = [p for p in state.players if scores[p] == best]
+    if len(leaders) == 1:
+        return [(end, tr.ngettext("The winner: {names}, with {score} points.",
+                                  "The winners: {names}, with {score} points each.", 1,
+                                  names=name(leaders[0]), score=best))]
+    together = tr.join(name(p) for p in leaders)
+    if len(winners) < len(leaders):
+        return [(end, tr.gettext(VALLEY_TIE_BROKEN, players=together, score=best,
+                                 winner=tr.join(name(p) for p in winners), busts=busts[winners[0]]))]
+    return [(end, tr.ngettext(*VALLEY_TIE_KEPT, busts[winners[0]], players=together, score=best))]

@@ -1,0 +1,75 @@
+"""Shifting Stones as the shells see it (:class:`companion.games.base.Game`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from companion.errors import CompanionError
+from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text, Track, TrackPad, player_range
+from companion.games.presets import load_presets
+from companion.i18n import N_, Translator
+
+PRESETS_FILE = Path(__file__).resolve().parent / "presets.toml"
+TURN_ENDS = frozenset({"end_turn", "pass"})
+
+
+class ShiftingStones:
+    id = "shifting_stones"
+    name = Text(N_("Shifting Stones"))
+
+    def presets(self) -> Sequence[Preset]:
+        return load_presets(PRESETS_FILE)
+
+    def setup_problems(self) -> list[CompanionError]:
+        return []
+
+    def start(self, header: Any) -> Any:
+        from companion.games.shifting_stones.engine import start
+
+        return start(header)
+
+    def apply(self, state: Any, event: dict[str, Any]) -> tuple[Any, Any]:
+        from companion.games.shifting_stones.engine import apply
+
+        return apply(state, event)
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        from companion.games.shifting_stones.engine import summary
+
+        return summary(state)
+
+    def report(self, state: Any, tr: Translator) -> list[str]:
+        from companion.games.shifting_stones.explain import report
+
+        return report(state, tr)
+
+    def player_name(self, player: str, tr: Translator) -> str:
+        return player
+
+    def period_end(self, step: Any) -> Label | None:
+        return ("turn", 0) if step.event.get("event") in TURN_ENDS else None
+
+    def key_moments(self, steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+        from companion.games.shifting_stones.moments import key_moments
+
+        return key_moments(steps, summary, tr)
+
+    def score_pad(self) -> ScorePad:
+        from companion.games.shifting_stones.engine import BONUS, DECK_SOLO, PENALTY_LIMIT
+
+        table = TablePad(
+            first=Text(N_("Player")),
+            columns=(Text(N_("Card points")), Text(N_("1-point cards")), Text(N_("Bonus")), Text(N_("Total"))),
+            rows=player_range(self)[1],
+            note=Text(N_("Each player tied for the most 1-point cards gets a bonus of {bonus} points (none if "
+                         "nobody has one)."), {"bonus": BONUS}))
+        solo = TrackPad(title=Text(N_("Solo game")), tracks=(
+            Track(Text(N_("Penalties:")), PENALTY_LIMIT, numbered=True,
+                  note=Text(N_("Penalty {limit} loses the game."), {"limit": PENALTY_LIMIT})),
+            Track(Text(N_("Cards scored (out of {n}):"), {"n": DECK_SOLO}), len(str(DECK_SOLO))),
+        ))
+        return ScorePad((table, table, solo))
+
+
+GAME = ShiftingStones()

@@ -1,0 +1,74 @@
+"""Shifting Stones' key moments for the filled score sheet: cards scored, the target, penalties, the end."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from companion.games.base import Moment, turns
+from companion.i18n import N_, N_plural, Translator
+
+STONES_ONE = N_plural("{player} scored {pattern} for {n} point.", "{player} scored {pattern} for {n} points.")
+STONES_MANY = N_plural("{player} scored {n} card for {points} points: {patterns}.",
+                       "{player} scored {n} cards for {points} points: {patterns}.")
+# The same sentences as the game's explanations (the same catalog entries).
+STONES_TARGET = {True: N_plural("{player} has scored {n} card: the game ends when this round is complete.",
+                                "{player} has scored {n} cards: the game ends when this round is complete."),
+                 False: N_plural("{player} has scored {n} card: the game ends with this turn.",
+                                 "{player} has scored {n} cards: the game ends with this turn.")}
+PENALTY = N_("No card was scored this turn: penalty {count} of {limit}.")
+
+
+def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+    from companion.games.shifting_stones.engine import PENALTY_LIMIT
+    from companion.games.shifting_stones.explain import pattern_text
+    from companion.games.shifting_stones.game import GAME
+
+    out: list[Moment] = []
+    scored: list[Any] = []  # this turn's score outcomes
+
+    def flush(turn: int) -> None:
+        if not scored:
+            return
+        player = scored[0].player
+        if len(scored) == 1:
+            card = scored[0]
+            text = tr.ngettext(*STONES_ONE, card.points, player=player, pattern=pattern_text(card.pattern, tr))
+        else:
+            text = tr.ngettext(*STONES_MANY, len(scored), player=player, points=sum(c.points for c in scored),
+                               patterns=tr.join(pattern_text(c.pattern, tr) for c in scored))
+        out.append((tr.gettext("Turn {n}", n=turn), text))
+        scored.clear()
+
+    state = None
+    turn = 0
+    for turn, step in turns(GAME, steps):
+        o, state = step.outcome, step.state
+        when = tr.gettext("Turn {n}", n=turn)
+        if o.kind == "score":
+            scored.append(o)
+            if o.target_reached and not state.solo:
+                flush(turn)
+                out.append((when, tr.ngettext(*STONES_TARGET[state.finish_round], state.target, player=o.player)))
+        elif o.kind in ("end_turn", "pass"):
+            flush(turn)
+            if o.penalty:
+                out.append((when, tr.gettext(PENALTY, count=state.penalties, limit=PENALTY_LIMIT)))
+        if o.finished:
+            flush(turn)
+    if scored:
+        flush(turn)
+    if state is not None and state.finished:
+        out += _ending(state, tr)
+    return out
+
+
+def _ending(state: Any, tr: Translator) -> list[Moment]:
+    from companion.games.shifting_stones.explain import ending
+
+    end = tr.gettext("End")
+    out = []
+    bonus = [] if state.solo else state.bonus_seats()
+    if bonus:
+        out.append((end, tr.gettext("The 3-point bonus for the most 1-point cards goes to: {players}.",
+                                    players=tr.join(state.players[i] for i in bonus))))
+    return out + [(end, line) for line in ending(state, tr)]
