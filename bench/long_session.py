@@ -23,7 +23,6 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from diamant_replay import build  # noqa: E402
 
-from companion.games import diamant  # noqa: E402
 from companion.journal import new_header  # noqa: E402
 from companion.session import Session  # noqa: E402
 

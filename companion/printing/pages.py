@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 from string import Template
 
-from companion.i18n import LANG_TAGS, N_, Translator, translator
+from companion.i18n import LANG_TAGS, Translator, translator
 from companion.printing.htmltext import sanitize, wrap_ltr_runs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

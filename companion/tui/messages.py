@@ -1,4 +1,4 @@
-"""Messages of the referee assistant itself (codes prefixed ``tui.``) and the names of the games."""
+"""Messages of the referee assistant itself (codes prefixed ``tui.``)."""
 
 from __future__ import annotations
 
@@ -15,15 +15,14 @@ MESSAGES = {
     "tui.unknown_player": N_("“{name}” is not one of the players. Use a name or a seat number."),
 }
 
-GAME_NAMES = {
-    "diamant": N_("Diamant"),
-    "shifting_stones": N_("Shifting Stones"),
-    "death_valley": N_("Death Valley"),
-}
-
-
 def game_name(game: str) -> str:
-    return current().gettext(GAME_NAMES[game]) if game in GAME_NAMES else game
+    """The game's name in the current language (from the registry); the id itself if it is unknown."""
+    from companion.games import UnknownGame, get
+
+    try:
+        return get(game).name(current())
+    except UnknownGame:
+        return game
 
 
 def describe(exc: CompanionError) -> str:

@@ -7,7 +7,7 @@ import asyncio
 from companion.games.diamant.rules import PRESET_DIR, user_ruleset_dir
 from companion.journal import read_journal
 from companion.session import replay
-from companion.tui.screens.diamant import DiamantScreen
+from companion.games import get
 from tests.tui.helpers import build_app, new_game_by_keys, play
 
 
@@ -32,7 +32,7 @@ def test_a_broken_house_file_is_reported_not_fatal(folders):
             app.notice = lambda text, **kw: (notices.append(text), original(text, **kw))
             await pilot.press("n")
             await pilot.pause()
-            ids = [rid for rid, _ in DiamantScreen.presets()]
+            ids = [p.id for p in get("diamant").presets()]
             assert "family" in ids and "broken" not in ids
             assert any("broken.toml" in n for n in notices)
             for _ in range(len(ids)):
@@ -48,7 +48,7 @@ def test_a_house_game_replays_without_its_file(folders):
     async def go():
         app = build_app(folders)
         async with app.run_test(size=(120, 40)) as pilot:
-            index = [rid for rid, _ in DiamantScreen.presets()].index("family")
+            index = [p.id for p in get("diamant").presets()].index("family")
             await new_game_by_keys(pilot, index, "Ava, Ben, Chen")
             await play(pilot, ["15"])
             return app.screen.session.writer.path

@@ -59,4 +59,4 @@ def summary(state: State) -> dict[str, Any]:
     return data
 
 
-from companion.games.death_valley.game import GAME  # noqa: E402  (the game as the shells see it)
+from companion.games.death_valley.game import GAME as GAME  # noqa: E402  (the game as the shells see it)

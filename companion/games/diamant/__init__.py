@@ -48,4 +48,4 @@ def denominations(state_or_rules, amount: int) -> list[tuple[str, int]]:
     return result
 
 
-from companion.games.diamant.game import GAME  # noqa: E402  (the game as the shells see it)
+from companion.games.diamant.game import GAME as GAME  # noqa: E402  (the game as the shells see it)

@@ -35,14 +35,6 @@ from companion.tui.screens.game import GameScreen, joined
 from companion.tui.widgets import valley_table as table
 from companion.tui.widgets.text import Prose
 
-PRESETS = {
-    "death_valley": ("standard", N_("Death Valley")),
-    "death_valley:backseat": ("backseat", N_("Death Valley, Backseat Driver")),
-    "death_valley:solo": ("solo", N_("Death Valley, solo against the robot")),
-    "death_valley:solo-hard": ("solo", N_("Death Valley, solo against the harder robot")),
-}
-
-
 class CardSuggester(Suggester):
     def __init__(self, screen: "DeathValleyScreen") -> None:
         super().__init__(use_cache=False, case_sensitive=True)
@@ -53,7 +45,6 @@ class CardSuggester(Suggester):
 
 
 class DeathValleyScreen(GameScreen):
-    game_id = "death_valley"
     BINDINGS = GameScreen.BINDINGS + [
         Binding("f5", "take", N_("Take face-up"), id="valley.take"),
         Binding("f6", "give", N_("Give face-up"), id="valley.give"),
@@ -61,26 +52,6 @@ class DeathValleyScreen(GameScreen):
         Binding("f8", "move", N_("Ability move"), id="valley.move"),
         Binding("f9", "end_turn", N_("End turn"), id="valley.end_turn"),
     ]
-
-    # -- set-up ---------------------------------------------------------------------------------
-    @classmethod
-    def presets(cls) -> list[tuple[str, str]]:
-        return [(key, _(name)) for key, (_mode, name) in PRESETS.items()]
-
-    @classmethod
-    def player_range(cls, ruleset: str) -> tuple[int, int]:
-        return (1, 1) if PRESETS.get(ruleset, ("standard",))[0] == "solo" else (2, 2)
-
-    @classmethod
-    def header_extra(cls, ruleset: str) -> dict[str, Any]:
-        extra: dict[str, Any] = {"mode": PRESETS.get(ruleset, ("standard",))[0]}
-        if ruleset == "death_valley:solo-hard":
-            extra["options"] = {"robot_discard_bonus": True, "robot_bust_rule": True}
-        return extra
-
-    @classmethod
-    def ruleset_of(cls, preset: str) -> str:
-        return "death_valley"
 
     def __init__(self, session) -> None:
         super().__init__(session)

@@ -52,48 +52,9 @@ class CardSuggester(Suggester):
 
 
 class DiamantScreen(GameScreen):
-    game_id = "diamant"
     BINDINGS = GameScreen.BINDINGS + [
         Binding("ctrl+l", "decide", N_("Who leaves"), id="diamant.decide", priority=True),
     ]
-
-    # -- set-up ---------------------------------------------------------------------------------
-    @classmethod
-    def presets(cls) -> list[tuple[str, str]]:
-        tr = current()
-        return [(rid, words.ruleset_name(rid, tr)) for rid in cls._rulesets()[0]]
-
-    @classmethod
-    def setup_problems(cls) -> list:
-        return cls._rulesets()[1]
-
-    @classmethod
-    def _rulesets(cls) -> tuple[list[str], list]:
-        """The editions that load, and the errors of house-rules files that do not."""
-        from companion.errors import RulesetError
-
-        good, bad = [], []
-        for rid in diamant.available():
-            try:
-                diamant.load_ruleset(rid)
-            except RulesetError as exc:
-                bad.append(exc)
-            else:
-                good.append(rid)
-        return good, bad
-
-    @classmethod
-    def header_extra(cls, ruleset: str) -> dict:
-        """A house-rules game carries all its settings, so its journal replays without the file."""
-        if ruleset in diamant.PRESETS:
-            return {}
-        from companion.games.diamant.rules import settings_of
-
-        return {"options": settings_of(diamant.load_ruleset(ruleset))}
-
-    @classmethod
-    def player_range(cls, ruleset: str) -> tuple[int, int]:
-        return diamant.load_ruleset(ruleset).players
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_body(self) -> ComposeResult:

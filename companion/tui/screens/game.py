@@ -4,9 +4,8 @@ A game screen:
 
 * is built with a live :class:`companion.session.Session` (``GameScreen(session)``) -- the app creates
   or resumes the session, the screen never opens files itself;
-* says how to set a game up, as class methods used by the new-game form:
-  ``presets() -> [(ruleset id, translated name)]``, ``player_range(ruleset) -> (low, high)``,
-  ``header_extra(ruleset) -> dict`` (extra header keys, e.g. ``{"mode": "multi"}``);
+* knows nothing of how a game is set up: the new-game form takes the presets, their player ranges
+  and header keys from the game registry (:func:`companion.games.get`);
 * sends every change through :meth:`send` (``session.apply``: checked, then durably journalled,
   then shown; a rejected event becomes a translated notice and changes nothing);
 * implements :meth:`refresh_state` (draw everything from ``self.session.state``) and
@@ -20,7 +19,7 @@ A game screen:
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable
 
 from textual.binding import Binding
 
@@ -41,8 +40,6 @@ def joined(first: Saying | None, second: Saying | None) -> Saying | None:
 
 
 class GameScreen(CompanionScreen):
-    game_id: ClassVar[str] = ""
-
     BINDINGS = [
         Binding("ctrl+z", "undo", N_("Undo"), id="game.undo", priority=True),
         Binding("ctrl+y", "redo", N_("Redo"), id="game.redo", priority=True),
@@ -54,29 +51,6 @@ class GameScreen(CompanionScreen):
         super().__init__()
         self.session = session
         self.explanation: Saying | None = self.resume_lines if session.steps else None
-
-    # -- set-up (class level) -------------------------------------------------------------------
-    @classmethod
-    def presets(cls) -> list[tuple[str, str]]:
-        raise NotImplementedError
-
-    @classmethod
-    def player_range(cls, ruleset: str) -> tuple[int, int]:
-        raise NotImplementedError
-
-    @classmethod
-    def header_extra(cls, ruleset: str) -> dict[str, Any]:
-        return {}
-
-    @classmethod
-    def setup_problems(cls) -> list:
-        """Errors to show on the new-game form (e.g. a house-rules file that does not load)."""
-        return []
-
-    @classmethod
-    def ruleset_of(cls, preset: str) -> str:
-        """The ruleset id a preset plays (a preset may be a ruleset played in a mode, e.g. solo)."""
-        return preset
 
     # -- to implement ---------------------------------------------------------------------------
     def refresh_state(self) -> None:
@@ -169,7 +143,7 @@ class GameScreen(CompanionScreen):
     def action_rules(self) -> None:
         from companion.tui.screens.rules import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game_id))
+        self.app.push_screen(RulesScreen(self.session.header.game))
 
     def action_home(self) -> None:
         if self.ensure_saved():

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList
 
 from companion.i18n import N_, _
-from companion.tui.messages import GAME_NAMES, game_name
+from companion.tui.messages import game_name
 from companion.tui.screens.base import CompanionScreen
 from companion.tui.screens.new_game import NewGameScreen  # noqa: F401
 from companion.tui.screens.resume import ResumeScreen  # noqa: F401
@@ -22,10 +22,12 @@ class RulesLibraryScreen(CompanionScreen):
     BINDINGS = [Binding("escape", "close", N_("Back"), id="library.back")]
 
     def compose_body(self) -> ComposeResult:
+        from companion.tui.screens import available_games
+
         with Vertical(id="library"):
             yield Prose(lambda: _("Rules library"), classes="title")
             items = []
-            for game in GAME_NAMES:
+            for game in available_games():
                 items.append((f"{game}:rules", lambda g=game: _("{game}: rules", game=game_name(g))))
                 items.append((f"{game}:card", lambda g=game: _("{game}: quick reference", game=game_name(g))))
             yield Menu(items, id="library-menu")

@@ -37,7 +37,7 @@ class NewGameScreen(CompanionScreen):
 
         self.games = available_games()
         self.game = self.games[0] if self.games else ""
-        self.ruleset = ""
+        self.preset = ""  # the id of the chosen preset of self.game
 
     def compose_body(self) -> ComposeResult:
         from companion.tui.app import LANGUAGE_NAMES
@@ -58,22 +58,27 @@ class NewGameScreen(CompanionScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#game", Menu).focus()
+        self._show_setup_problems()
+
+    def _game(self):
+        from companion.games import get
+
+        return get(self.game)
+
+    def _presets(self) -> dict:
+        """The chosen game's presets by id (from the registry: editions, modes and house rules)."""
+        return {p.id: p for p in self._game().presets()} if self.game else {}
+
+    def _show_setup_problems(self) -> None:
         if self.game:
-            for problem in self._screen_class().setup_problems():
+            for problem in self._game().setup_problems():
                 self.show_error(problem)
 
-    def _screen_class(self):
-        from companion.tui.screens import game_screen_class
-
-        return game_screen_class(self.game)
-
     def _preset_items(self):
-        if not self.game:
-            return []
-        presets = self._screen_class().presets()
-        if presets and self.ruleset not in [p for p, _n in presets]:
-            self.ruleset = presets[0][0]
-        return [(rid, lambda rid=rid: dict(self._screen_class().presets()).get(rid, rid)) for rid, _n in presets]
+        presets = self._presets()
+        if presets and self.preset not in presets:
+            self.preset = next(iter(presets))
+        return [(pid, lambda p=p: p.name(current())) for pid, p in presets.items()]
 
     @staticmethod
     def _players_placeholder() -> str:
@@ -85,19 +90,19 @@ class NewGameScreen(CompanionScreen):
         self.query_one("#players", Input).placeholder = self._players_placeholder()
 
     def _players_label(self) -> str:
-        if not self.game or not self.ruleset:
+        preset = self._presets().get(self.preset)
+        if preset is None:
             return _("Players")
-        low, high = self._screen_class().player_range(self.ruleset)
+        low, high = preset.players
         return _("Players ({low} to {high}), separated by commas", low=low, high=high)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "game" and event.option.id != self.game:
             self.game = event.option.id
             self.query_one("#preset", Menu).set_items(self._preset_items())
-            for problem in self._screen_class().setup_problems():
-                self.show_error(problem)
+            self._show_setup_problems()
         elif event.option_list.id == "preset":
-            self.ruleset = event.option.id
+            self.preset = event.option.id
         self.query_one("#players-label", Prose).refresh(layout=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -112,18 +117,17 @@ class NewGameScreen(CompanionScreen):
 
     def action_start(self) -> None:
         players = parse_players(self.query_one("#players", Input).value)
-        if not self.game:
+        preset = self._presets().get(self.preset)
+        if preset is None:
             return
         if not players:
             self.show_error(CompanionError("tui.no_players"))
             return
-        screen_class = self._screen_class()
-        low, high = screen_class.player_range(self.ruleset)
+        low, high = preset.players
         if not low <= len(players) <= high:
             self.show_error(CompanionError("tui.player_count", game=self.game, low=low, high=high, count=len(players)))
             return
-        self.app.start_game(self.game, screen_class.ruleset_of(self.ruleset), players, switch=True,
-                            **screen_class.header_extra(self.ruleset))
+        self.app.start_game(self.game, preset.ruleset, players, switch=True, **dict(preset.header))
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -24,7 +24,6 @@ from companion.tui.widgets.card_picker import (
 from companion.tui.widgets.stones_grid import StonesGrid
 from companion.tui.widgets.text import Prose
 
-SOLO = "shifting_stones:solo"
 HAND_LIMIT = 6
 FAILED = object()  # the hand search stopped with an error: say so instead of waiting for good
 
@@ -50,7 +49,6 @@ class LayoutInput(Input):
 
 
 class ShiftingStonesScreen(GameScreen):
-    game_id = "shifting_stones"
     BINDINGS = GameScreen.BINDINGS + [
         Binding("f4", "hand", N_("Hand hint"), id="stones.hand"),
         Binding("f5", "end_turn", N_("End turn"), id="stones.end_turn"),
@@ -60,23 +58,6 @@ class ShiftingStonesScreen(GameScreen):
         Binding("f9", "focus_cards", N_("Cards"), id="stones.focus_cards"),
         Binding("ctrl+s", "save_card", N_("Save card"), id="stones.save_card", show=False),
     ]
-
-    # -- set-up ---------------------------------------------------------------------------------
-    @classmethod
-    def presets(cls) -> list[tuple[str, str]]:
-        return [("shifting_stones", _("Shifting Stones")), (SOLO, _("Shifting Stones, solo"))]
-
-    @classmethod
-    def player_range(cls, ruleset: str) -> tuple[int, int]:
-        return (1, 1) if ruleset == SOLO else (2, 5)
-
-    @classmethod
-    def header_extra(cls, ruleset: str) -> dict[str, Any]:
-        return {"mode": "solo" if ruleset == SOLO else "multi"}
-
-    @classmethod
-    def ruleset_of(cls, preset: str) -> str:
-        return "shifting_stones"
 
     def __init__(self, session) -> None:
         super().__init__(session)
