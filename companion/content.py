@@ -2,7 +2,7 @@
 
 The files live in ``rules_content/<game>/`` (format: ``rules_content/README.md``)::
 
-    doc = load_document("diamant", "fa", "rules")   # Document: title, sections, markdown, fallback ...
+    doc = load_document(game_id, "fa", "rules")     # Document: title, sections, markdown, fallback ...
     html = render_html(doc)                          # an HTML fragment, never raw HTML from the source
     md = safe_markdown()                             # the parser both use (for other renderers)
 
