@@ -92,16 +92,8 @@ class Session:
         return self.steps[-1].outcome if self.steps else None
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self.steps)
-
-    @property
     def can_redo(self) -> bool:
         return bool(self.undone)
-
-    def check(self, event: dict[str, Any]) -> tuple[Any, Any]:
-        """What ``event`` would do, without doing it (raises :class:`RuleError` if impossible)."""
-        return self.game.apply(self.state, event)
 
     def apply(self, event: dict[str, Any]) -> Any:
         state, outcome = self.game.apply(self.state, event)

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
+from companion.fsutil import atomic_write  # noqa: E402
 from companion.i18n import DOMAIN, LOCALES  # noqa: E402
 
 LOCALE_DIR = ROOT / "locales"
@@ -64,9 +65,7 @@ def _write(path: Path, catalog) -> None:
     data = buffer.getvalue()
     if path.exists() and _without_dates(path.read_bytes()) == _without_dates(data):
         return  # unchanged: keep the file (and its modification time) as it is
-    tmp = path.with_suffix(".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(path)
+    atomic_write(path, data)
 
 
 def _without_dates(data: bytes) -> bytes:

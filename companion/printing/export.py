@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import os
-import tempfile
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from companion.errors import CompanionError, UsageError
+from companion.fsutil import atomic_open
 from companion.i18n import N_
 from companion.printing import ASSETS_DIR
 
@@ -87,10 +87,8 @@ def safe_target(out_dir: Path, name: str) -> Path:
     if (not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name
             or Path(name).name != name):
         raise UsageError("print.bad_name", name=name, path=str(root))
-    target = (root / name).resolve()
-    if target.parent != root:
-        raise UsageError("print.bad_name", name=name, path=str(root))
-    return target
+    # Not resolved: a symbolic link with this name is replaced by the new file, never written through.
+    return root / name
 
 
 def prepare_out_dir(out_dir: Path) -> Path:
@@ -102,13 +100,6 @@ def prepare_out_dir(out_dir: Path) -> Path:
     if not out.is_dir() or not os.access(out, os.W_OK):
         raise UsageError("print.bad_out", path=str(out), reason=N_("it is not a folder this program may write to"))
     return out.resolve()
-
-
-def file_mode() -> int:
-    """The mode a newly written file gets: 0666 minus this process's umask (as ``open()`` would)."""
-    mask = os.umask(0o022)  # the only portable way to read the umask is to set it and put it back
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 class _Collect(logging.Handler):
@@ -134,7 +125,6 @@ class Renderer:
         self.font_config = FontConfiguration()
         self.fetcher = AssetFetcher()
         self._css: dict[str, object] = {}
-        self.file_mode = file_mode()
 
     def stylesheet(self, name: str):
         """A stylesheet by name: ``styles/<name>.css``, ``paper-a4``/``paper-letter`` or ``locale-fa``."""
@@ -171,16 +161,9 @@ class Renderer:
         try:
             sheets = self.stylesheets(page)
             html = HTML(string=page.html, base_url=STYLES_DIR.as_uri() + "/", url_fetcher=self.fetcher)
-            fd, tmp = tempfile.mkstemp(prefix=".", suffix=".pdf.part", dir=target.parent)
-            try:
-                os.fchmod(fd, self.file_mode)  # mkstemp makes 0600; a PDF is an ordinary file
-                with os.fdopen(fd, "wb") as fh:
-                    html.write_pdf(fh, stylesheets=sheets, font_config=self.font_config, pdf_tags=True,
-                                   attachments=[], uncompressed_pdf=False)
-                os.replace(tmp, target)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
+            with atomic_open(target) as fh:
+                html.write_pdf(fh, stylesheets=sheets, font_config=self.font_config, pdf_tags=True,
+                               attachments=[], uncompressed_pdf=False)
         finally:
             logger.removeHandler(handler)
         refused = list(self.fetcher.refused)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from companion.tui.bidi import MODES as BIDI_MODES
+
 FILE_NAME = "tui.toml"
-BIDI_MODES = ("app", "terminal")
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,9 @@ def save(settings: Settings, folder: Path | None = None) -> Path:
     """Write the settings atomically (a crash never leaves half a file)."""
     import json
 
+    from companion.fsutil import atomic_write
+
     path = settings_path(folder)
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in asdict(settings).items()]
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+    return atomic_write(path, "\n".join(lines) + "\n")

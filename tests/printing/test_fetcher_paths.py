@@ -68,6 +68,22 @@ def test_a_plain_name_stays_in_the_folder(tmp_path):
     assert safe_target(tmp_path, "diamant-rules-fa-a4.pdf") == tmp_path.resolve() / "diamant-rules-fa-a4.pdf"
 
 
+def test_a_link_with_the_output_name_is_replaced_not_written_through(tmp_path):
+    from companion.printing import scorepad
+    from companion.printing.export import Renderer
+
+    page = scorepad.scorepad_page("death_valley", "en", "a4")
+    outside = tmp_path / "outside.pdf"
+    outside.write_bytes(b"keep me")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / page.name).symlink_to(outside)
+    target = safe_target(out, page.name)
+    Renderer().render(page, target)
+    assert not target.is_symlink() and target.read_bytes()[:5] == b"%PDF-"
+    assert outside.read_bytes() == b"keep me"
+
+
 def test_out_folder_is_created_and_a_file_is_refused(tmp_path):
     made = prepare_out_dir(tmp_path / "new" / "deeper")
     assert made.is_dir()

@@ -28,7 +28,7 @@ def test_every_character_of_the_texts_has_a_glyph(locale):
     text = _texts(locale)
     missing = sorted({c for c in text if ord(c) not in covered and c.isprintable() and not c.isspace()
                       and ord(c) not in (0x200C, 0x200D, 0x200E, 0x200F, 0xFEFF)})
-    assert missing == [], f"rebuild the subsets: python -m companion.printing.fontsubset SOURCE ({''.join(missing)})"
+    assert missing == [], f"rebuild the subsets: python tools/fontsubset.py SOURCE ({''.join(missing)})"
 
 
 def test_each_family_ships_its_licence():

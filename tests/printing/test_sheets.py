@@ -187,13 +187,12 @@ def test_the_on_page_check_sees_a_table_that_runs_off(tmp_path, locale, side):
 
 @pytest.mark.parametrize("umask", [0o022, 0o027, 0o002])
 def test_pdfs_get_ordinary_file_permissions(tmp_path, umask):
-    old = os.umask(umask)
-    try:
-        renderer = Renderer()
-    finally:
-        os.umask(old)
     page = scorepad.scorepad_page("death_valley", "en", "a4")
     target = tmp_path / page.name
-    renderer.render(page, target)
+    old = os.umask(umask)
+    try:
+        Renderer().render(page, target)  # the mode is decided when the file is written
+    finally:
+        os.umask(old)
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
     assert [p.name for p in tmp_path.iterdir()] == [page.name]  # no temporary file left behind

@@ -1,6 +1,6 @@
-"""Build the shipped font subsets (a maintainer's tool; the package only reads the results).
+"""Build the shipped font subsets (a maintainer's tool, not in the wheel; the package only reads the results).
 
-    python -m companion.printing.fontsubset SOURCE_DIR
+    python tools/fontsubset.py SOURCE_DIR
 
 ``SOURCE_DIR`` holds the unpacked npm packages (``npm pack @expo-google-fonts/noto-sans-tc`` ...).
 Noto Sans TC/SC are cut down to the common characters of their region (Big5 level 1 for Traditional,
@@ -15,9 +15,12 @@ import shutil
 import sys
 from pathlib import Path
 
-from companion.paths import data_dir
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-FONTS_DIR = Path(__file__).resolve().parent / "fonts"
+from companion.paths import data_dir  # noqa: E402
+
+FONTS_DIR = ROOT / "companion" / "printing" / "fonts"
 
 # family folder in the fonts dir -> (npm package folder, file prefix)
 FAMILIES = {

@@ -1,0 +1,115 @@
+"""Replacing a file whole: a reader (or a crash) sees the old content or the new, never a part or a mix.
+
+Every file the companion writes except the journal goes through :func:`atomic_write` (or
+:func:`atomic_open` for a writer that streams, such as the PDF renderer): settings, card catalogs and
+libraries, exported PDFs, the compiled-catalog cache and the maintainer's ``.po`` files.  The journal
+(``companion/journal.py``) appends instead, with its own durable logic.
+
+How: a temporary file with a unique name (``tempfile.mkstemp``, so two processes or threads never share
+one) in the target's folder, written, flushed and (``durable``) fsynced, then ``os.replace``\\ d onto the
+target, and (``durable``) the folder fsynced so that the new name survives a power cut too.  On any error
+the temporary file is removed and the old file is left as it was.
+
+* A symbolic link at the target is replaced by the new file; the file it pointed to is never written.
+* The new file keeps the mode of the regular file it replaces, else gets ``0o666`` minus the umask (as
+  ``open()`` would give: ``0o644`` usually).  Owner, ACLs and extended attributes are not carried over.
+* The folder must exist: creating it is the caller's decision.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+__all__ = ["atomic_open", "atomic_write", "fsync_dir"]
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, durable: bool = True,
+                 encoding: str = "utf-8") -> Path:
+    """Replace ``path`` with ``data`` (``str`` is encoded with ``encoding``, newlines kept as given).
+
+    ``durable=False`` skips both fsyncs: for caches, which may be lost but must never be half written.
+    Raises :class:`OSError` (the old file is then untouched); returns ``path`` as a :class:`Path`.
+    """
+    payload = data.encode(encoding) if isinstance(data, str) else bytes(data)
+    with atomic_open(path, durable=durable) as fh:
+        fh.write(payload)
+    return Path(path)
+
+
+@contextmanager
+def atomic_open(path: str | os.PathLike[str], *, durable: bool = True) -> Iterator[IO[bytes]]:
+    """A binary file to write the new content of ``path`` into; it becomes ``path`` when the block ends.
+
+    If the block raises, ``path`` is left as it was and the temporary file is removed.
+    """
+    target = Path(path)
+    folder = target.parent
+    mode = _mode_for(target)
+    # A hidden name beside the target, cut short enough for a 255-byte name limit.
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fh.fileno(), mode)  # mkstemp makes 0600
+            yield fh
+            fh.flush()
+            if durable:
+                os.fsync(fh.fileno())
+        os.replace(tmp, target)  # renames over a link, never through it
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    if durable:
+        fsync_dir(folder)
+
+
+def fsync_dir(folder: str | os.PathLike[str]) -> None:
+    """Make a rename in ``folder`` durable.  Best effort: the rename has happened whatever this says
+    (some file systems and platforms cannot fsync a folder), so errors are not raised."""
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+    try:
+        fd = os.open(folder, flags)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits of the regular file at ``target`` (a link is not looked through), else the
+    mode ``open()`` would give a new file."""
+    try:
+        info = os.lstat(target)
+    except OSError:
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode):
+        return stat.S_IMODE(info.st_mode)
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """This process's umask, read without changing it where the system allows (``os.umask`` can only
+    set it, and setting it for a moment races with other threads creating files)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
