@@ -6,24 +6,25 @@ import json
 
 from companion.errors import EventError, UsageError
 from companion.games.shifting_stones import explain
+from companion.games.shifting_stones.engine import HAND_MAX, POINTS
 from companion.games.shifting_stones.library import load_library
 from companion.games.shifting_stones.patterns import Pattern, check_tile_set, parse_grid, parse_pattern
 from companion.games.shifting_stones.solver import best_turn, cheapest
 from companion.i18n import current
 
-HAND_MIN, HAND_MAX = 2, 6
+HAND_MIN = 2  # one card is asked with --pattern
 
 
 def parse_card(text: str, library=None) -> tuple[Pattern, int]:
     """``PATTERN=POINTS`` (``sun * fish=3``) or a library id (``ss16``)."""
     if "=" in text:
-        pattern_text, _, points_text = text.rpartition("=")
+        pattern_text, _sep, points_text = text.rpartition("=")
         try:
             points = int(points_text.strip())
         except ValueError:
             raise UsageError("stones.bad_card", value=text) from None
-        if not 1 <= points <= 5:
-            raise EventError("stones.bad_points", value=points_text.strip())
+        if points not in POINTS:
+            raise EventError("stones.bad_points", value=points_text.strip(), low=POINTS[0], high=POINTS[-1])
         return parse_pattern(pattern_text), points
     library = load_library() if library is None else library
     card = library.get(text.strip())
@@ -45,7 +46,7 @@ def run(args) -> int:
             print("\n".join(explain.plan(grid, plan, tr)))
         return 0
     if not HAND_MIN <= len(args.card) <= HAND_MAX:
-        raise UsageError("stones.hand_size", count=len(args.card))
+        raise UsageError("stones.hand_size", count=len(args.card), low=HAND_MIN, high=HAND_MAX)
     library = None
     if any("=" not in c for c in args.card):
         library = load_library()

@@ -37,7 +37,7 @@ def legal_event(data, state):
 
 def random_game(data, max_events=60):
     ruleset = data.draw(st.sampled_from(diamant.PRESETS), label="ruleset")
-    low = 3 if ruleset != "house-001" else 2
+    low = diamant.load_ruleset(ruleset).players[0]
     players = PLAYERS[: data.draw(st.integers(low, len(PLAYERS)), label="players")]
     header = new_header("diamant", ruleset, players)
     state = diamant.start(header)

@@ -67,6 +67,20 @@ def test_bad_hint_input_is_a_clear_error(capsys, args, exit_code, words):
     assert code == exit_code and words in err and out == ""
 
 
+def test_the_hint_limits_are_the_rules():
+    from companion.commands.stones_hint import HAND_MIN, parse_card
+    from companion.errors import EventError
+    from companion.games.shifting_stones.engine import HAND_MAX, POINTS
+
+    assert HAND_MIN < HAND_MAX
+    assert parse_card(f"sun={POINTS[-1]}")[1] == POINTS[-1]
+    for points in (POINTS[0] - 1, POINTS[-1] + 1):
+        with pytest.raises(EventError) as info:
+            parse_card(f"sun={points}")
+        assert info.value.code == "stones.bad_points"
+        assert (info.value.params["low"], info.value.params["high"]) == (POINTS[0], POINTS[-1])
+
+
 def test_bad_grid_is_a_clear_error(capsys):
     for grid, words in (("sun sun horse / seed tree boat / horse bird tree", "sun or moon"),
                         ("sun fish / seed tree", "3 rows of 3"), ("sun * horse / seed tree boat / horse bird tree", "grey")):

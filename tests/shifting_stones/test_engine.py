@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import EventError, RuleError
+from companion.i18n import LOCALES, translator
 from companion.games import shifting_stones as stones
 from companion.games.shifting_stones.patterns import tile_counts
 
@@ -294,6 +295,22 @@ def test_bonus_goes_to_everyone_tied_for_most_ones_and_ties_share_the_win():
 def test_no_bonus_when_nobody_has_a_one_point_card():
     state, _ = play(start(), LAYOUT, score("sun", 2))
     assert state.bonus_seats() == () and state.scores() == {"Ava": 2, "Ben": 0}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_bonus_sentence_takes_its_numbers_from_the_engine(locale):
+    from companion.games.shifting_stones.engine import BONUS, BONUS_CARD
+    from companion.games.shifting_stones.explain import bonus_line, report
+
+    tr = translator(locale)
+    state, _ = play(start(), LAYOUT, score("sun", BONUS_CARD))
+    line = bonus_line(state, tr)
+    assert tr.num(BONUS) in line and tr.num(BONUS_CARD) in line and "Ava" in line and "Ben" not in line
+    assert line in report(state, tr)
+    if locale == "en":
+        assert line == "The 3-point bonus for the most 1-point cards goes to: Ava."
+    assert bonus_line(play(start(), LAYOUT, score("sun", 2))[0], tr) is None
+    assert bonus_line(play(start(("Mina",)), LAYOUT, score("sun", 1))[0], tr) is None  # no contest in solo
 
 
 # -- solo --------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from companion.games.shifting_stones import summary
+from companion.games.shifting_stones.engine import HAND, HAND_MAX, PASS_DRAW
 from companion.i18n import translator
 from companion.journal import read_journal
 from companion.session import replay
@@ -176,6 +177,10 @@ def test_checker_hint_and_hand(folders):
             await pilot.pause()
             hint = screen.query_one("#hint").text.plain
             assert "The fewest paid actions: 2." in hint and grid.highlight == frozenset()
+            assert f"a hand of up to {HAND_MAX} and" in hint  # the limits are the engine's
+            titles = [command.title for command in screen.palette()]
+            assert f"End the turn and draw back up to {HAND} cards" in titles
+            assert f"Pass and draw {PASS_DRAW} cards" in titles
             await pilot.press("f4")
             await pilot.press("ctrl+u")
             await type_text(pilot, "ss64")
@@ -185,6 +190,12 @@ def test_checker_hint_and_hand(folders):
             await app.workers.wait_for_complete()  # the hand is solved off the interface thread
             await pilot.pause()
             assert "The most this hand can score this turn" in screen.query_one("#hint").text.plain
+            # A full hand takes no more cards (the highlighted ss64 is not one of them).
+            notices = _record_notices(app)
+            full = [c for c in screen.library().values() if c.id != "ss64"][:HAND_MAX]
+            screen.hand = list(full)
+            screen.action_hand()
+            assert notices == [f"A hand holds at most {HAND_MAX} cards."] and screen.hand == full
     asyncio.run(go())
 
 

@@ -45,6 +45,8 @@ HAND_MAX = 6      # a pass never takes a hand beyond this
 PASS_DRAW = 2
 PENALTY_LIMIT = 4  # the 4th penalty loses a solo game
 BONUS = 3         # for the most 1-point cards
+BONUS_CARD = 1    # the bonus counts the cards worth this many points
+POINTS = range(1, 6)  # the values printed on pattern cards
 OPTIONS = {"finish_round": True}
 EVENTS = ("layout", "shift", "flip", "score", "end_turn", "pass")
 
@@ -96,7 +98,7 @@ class State:
         return not self.finished and not self.acted and not self.passed_last[self.current]
 
     def ones(self, seat: int) -> int:
-        return sum(1 for card in self.scored[seat] if card.points == 1)
+        return sum(1 for card in self.scored[seat] if card.points == BONUS_CARD)
 
     def bonus_seats(self) -> tuple[int, ...]:
         """Seats that get the 3-point bonus if the game ended now (none in solo)."""
@@ -263,7 +265,7 @@ def _score(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     grid = _need_layout(state)
     pattern = parse_pattern(event.get("pattern"))
     points = event.get("points")
-    if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= 5:
+    if not isinstance(points, int) or isinstance(points, bool) or points not in POINTS:
         raise EventError("stones.bad_points", value=repr(points))
     seat = state.current
     if state.hands[seat] < 1:

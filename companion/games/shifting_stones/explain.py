@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from companion.games.shifting_stones.engine import PENALTY_LIMIT, Outcome, State
+from companion.games.shifting_stones.engine import BONUS, BONUS_CARD, PENALTY_LIMIT, Outcome, State
 from companion.games.shifting_stones.messages import FACE_NAMES
 from companion.games.shifting_stones.patterns import Cell, Grid, Pattern
 from companion.games.shifting_stones.solver import Plan, Turn, apply_step
@@ -110,14 +110,15 @@ def report(state: State, tr: Translator) -> list[str]:
         lines.append(tr.gettext("The stones have not been laid out yet."))
     else:
         lines += grid_lines(state.grid, tr)
-    bonus = state.bonus_seats()
     for seat, player in enumerate(state.players):
-        lines.append(tr.gettext("{player}: score {score}; cards scored: {cards}, of them worth 1 point: {ones}; cards in hand: {hand}.",
-                                player=player, score=state.score(seat), cards=len(state.scored[seat]),
-                                ones=state.ones(seat), hand=state.hands[seat]))
+        lines.append(tr.ngettext(
+            "{player}: score {score}; cards scored: {cards}, of them worth {value} point: {ones}; cards in hand: {hand}.",
+            "{player}: score {score}; cards scored: {cards}, of them worth {value} points: {ones}; cards in hand: {hand}.",
+            BONUS_CARD, player=player, score=state.score(seat), cards=len(state.scored[seat]), value=BONUS_CARD,
+            ones=state.ones(seat), hand=state.hands[seat]))
+    bonus = bonus_line(state, tr)
     if bonus:
-        lines.append(tr.gettext("The 3-point bonus for the most 1-point cards goes to: {players}.",
-                                players=tr.join(state.players[i] for i in bonus)))
+        lines.append(bonus)
     lines.append(tr.gettext("Cards in the deck: {deck}; in the discard pile: {discard}.", deck=state.deck, discard=state.discard))
     if state.solo:
         lines.append(tr.gettext("Penalties: {count} of {limit}.", count=state.penalties, limit=PENALTY_LIMIT))
@@ -131,6 +132,15 @@ def report(state: State, tr: Translator) -> list[str]:
                 lines.append(tr.gettext("The target has been reached: this is the last turn."))
         lines.append(tr.gettext("Now it is {player}'s turn.", player=state.player))
     return lines
+
+
+def bonus_line(state: State, tr: Translator) -> str | None:
+    """Who gets the bonus for the most bonus cards if the game ended now (``None``: nobody, or solo)."""
+    seats = state.bonus_seats()
+    if not seats:
+        return None
+    return tr.gettext("The {bonus}-point bonus for the most {value}-point cards goes to: {players}.",
+                      bonus=BONUS, value=BONUS_CARD, players=tr.join(state.players[i] for i in seats))
 
 
 # -- solver plans -----------------------------------------------------------------------------------

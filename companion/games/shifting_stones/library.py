@@ -15,19 +15,19 @@ entry with the id of a shipped card replaces it, a new id adds a card.  A bad fi
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 from companion.errors import EventError, RulesetError
+from companion.fsutil import atomic_write
+from companion.games.shifting_stones.engine import POINTS
 from companion.games.shifting_stones.patterns import Pattern, parse_pattern
 
 BUILTIN = Path(__file__).resolve().parent / "patterns.toml"
 USER_FILE = "stones_patterns.toml"
 KEYS = ("id", "pattern", "points")
-POINTS = range(1, 6)
 
 
 @dataclass(frozen=True)
@@ -122,12 +122,7 @@ def save_user_cards(cards: Iterable[Card], path: Path | None = None) -> Path:
                   f"points = {card.points}", ""]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write("\n".join(lines))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        atomic_write(path, "\n".join(lines))
     except OSError as exc:
         raise RulesetError("stones.library_write_failed", path=str(path), reason=exc.strerror or str(exc)) from None
     return path

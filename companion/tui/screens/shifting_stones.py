@@ -14,7 +14,8 @@ from textual.widgets import Input, OptionList
 
 from companion.errors import CompanionError
 from companion.games.shifting_stones import explain as words
-from companion.games.shifting_stones.engine import PENALTY_LIMIT
+from companion.games.shifting_stones.engine import BONUS_CARD, HAND, HAND_MAX, PASS_DRAW, PENALTY_LIMIT, POINTS
+from companion.games.shifting_stones.patterns import SIZE
 from companion.i18n import N_, _, current, ngettext
 from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
@@ -24,7 +25,6 @@ from companion.tui.widgets.card_picker import (
 from companion.tui.widgets.stones_grid import StonesGrid
 from companion.tui.widgets.text import Prose
 
-HAND_LIMIT = 6
 FAILED = object()  # the hand search stopped with an error: say so instead of waiting for good
 
 
@@ -150,7 +150,7 @@ class ShiftingStonesScreen(GameScreen):
     def _turn(self):
         """The best turn for the hand, or ``None`` while a worker thread still searches for it.
 
-        A six-card hand can take a second or two: the search runs off the interface thread, so the
+        A full hand can take a second or two: the search runs off the interface thread, so the
         screen keeps answering keys, and the hint panel fills in when the answer arrives.
         """
         key = (self.state.grid, tuple(c.id for c in self.hand))
@@ -191,9 +191,11 @@ class ShiftingStonesScreen(GameScreen):
         state = self.state
         text = Text(_("Players"), style="bold")
         for seat, player in enumerate(state.players):
-            line = _("{player}: {hand} cards in hand; {cards} cards scored, {ones} of them worth 1 point; score {score}",
-                     player=player, hand=state.hands[seat], cards=len(state.scored[seat]),
-                     ones=state.ones(seat), score=state.score(seat))
+            line = ngettext(
+                "{player}: {hand} cards in hand; {cards} cards scored, {ones} of them worth {value} point; score {score}",
+                "{player}: {hand} cards in hand; {cards} cards scored, {ones} of them worth {value} points; score {score}",
+                BONUS_CARD, player=player, hand=state.hands[seat], cards=len(state.scored[seat]), value=BONUS_CARD,
+                ones=state.ones(seat), score=state.score(seat))
             current_seat = seat == state.current and not state.finished
             text.append("\n" + ("> " if current_seat else "  ") + line, style="bold" if current_seat else "")
         text.append("\n" + _("Cards in the deck: {deck}; in the discard pile: {discard}.", deck=state.deck,
@@ -203,10 +205,9 @@ class ShiftingStonesScreen(GameScreen):
                                  count=state.penalties, limit=PENALTY_LIMIT))
         else:
             text.append("\n" + _("The game ends when a player has scored {n} cards.", n=state.target))
-            bonus = state.bonus_seats()
+            bonus = words.bonus_line(state, tr)
             if bonus:
-                text.append("\n" + _("The 3-point bonus for the most 1-point cards goes to: {players}.",
-                                     players=tr.join(state.players[i] for i in bonus)))
+                text.append("\n" + bonus)
         if not state.finished and state.grid is not None:
             if state.can_pass:
                 text.append("\n" + _("{player} may pass (F6) or act.", player=state.player))
@@ -264,8 +265,8 @@ class ShiftingStonesScreen(GameScreen):
                 for line in words.turn(state.grid, best, cards, tr):
                     text.append("\n" + line)
         elif not state.finished:
-            text.append("\n\n" + _("F4 adds the chosen card to a hand of up to 6 and shows the best turn for it."),
-                        style="dim")
+            text.append("\n\n" + _("F4 adds the chosen card to a hand of up to {n} and shows the best turn for it.",
+                                     n=HAND_MAX), style="dim")
         return text
 
     def _keys_text(self) -> Text:
@@ -363,8 +364,8 @@ class ShiftingStonesScreen(GameScreen):
             return
         notation = to_notation(text)
         cells = notation.split()
-        if "/" not in notation and len(cells) == 9:
-            notation = " / ".join(" ".join(cells[i:i + 3]) for i in range(0, 9, 3))
+        if "/" not in notation and len(cells) == SIZE * SIZE:  # a whole grid without "/": row by row
+            notation = " / ".join(" ".join(cells[i:i + SIZE]) for i in range(0, SIZE * SIZE, SIZE))
         if self.send({"event": "layout", "grid": notation}):
             event.input.value = ""
             self.editing_layout = False
@@ -414,8 +415,9 @@ class ShiftingStonesScreen(GameScreen):
             return
         if any(c.id == card.id for c in self.hand):
             self.hand = [c for c in self.hand if c.id != card.id]
-        elif len(self.hand) >= HAND_LIMIT:
-            self.app.notice(_("A hand holds at most 6 cards."), severity="error")
+        elif len(self.hand) >= HAND_MAX:
+            self.app.notice(ngettext("A hand holds at most {n} card.", "A hand holds at most {n} cards.", HAND_MAX),
+                            severity="error")
             return
         else:
             self.hand.append(card)
@@ -435,7 +437,7 @@ class ShiftingStonesScreen(GameScreen):
         except CompanionError as exc:
             self.show_error(exc)
             return
-        if typed is None or not typed[1] or not 1 <= typed[1] <= 5:
+        if typed is None or typed[1] not in POINTS:
             self.app.notice(_("Type a new card as a pattern with its points, such as: sun * fish = 3"), severity="error")
             return
         path = self._user_library_path()
@@ -458,9 +460,11 @@ class ShiftingStonesScreen(GameScreen):
         state = self.state
         if not state.finished:
             if state.grid is not None:
-                yield PaletteCommand(_("End the turn and draw back up to 4 cards"), self.action_end_turn)
+                yield PaletteCommand(ngettext("End the turn and draw back up to {n} card",
+                                              "End the turn and draw back up to {n} cards", HAND), self.action_end_turn)
                 if state.can_pass:
-                    yield PaletteCommand(_("Pass and draw 2 cards"), self.action_pass_turn)
+                    yield PaletteCommand(ngettext("Pass and draw {n} card", "Pass and draw {n} cards", PASS_DRAW),
+                                         self.action_pass_turn)
                 yield PaletteCommand(_("Score the chosen card"), self.score_chosen)
                 yield PaletteCommand(_("Shift or flip stones on the grid"), self.action_focus_grid)
             yield PaletteCommand(_("Enter or correct the layout of the stones"), self.action_layout)

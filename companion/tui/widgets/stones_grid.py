@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widget import Widget
 
+from companion.games.shifting_stones.patterns import SIZE
 from companion.i18n import N_, current
 from companion.tui import bidi
 
@@ -31,6 +32,7 @@ STYLES = {"sun": "black on yellow", "moon": "black on grey70", "fish": "black on
           "seed": "black on green3", "tree": "white on dark_green"}
 GREY_STYLE = "grey58 on grey23"
 CELL_WIDTH = 12
+CELL_LINES = 3  # a cell is drawn as its label, its glyph and its name
 
 
 def face_name(face: str) -> str:
@@ -114,13 +116,14 @@ class StonesGrid(Widget, can_focus=True):
         if self.grid is None:
             return Text("")
         tr = current()
-        lines = [Text("   " + "".join(tr.digits(str(c)).center(CELL_WIDTH + 2) for c in range(1, 4)), style="bold")]
-        for r in range(1, 4):
-            cells = [self._cell_lines(r, c) for c in range(1, 4)]
-            for k in range(3):
+        lines = [Text("   " + "".join(tr.digits(str(c)).center(CELL_WIDTH + 2) for c in range(1, SIZE + 1)),
+                      style="bold")]
+        for r in range(1, SIZE + 1):
+            cells = [self._cell_lines(r, c) for c in range(1, SIZE + 1)]
+            for k in range(CELL_LINES):
                 line = Text(tr.digits(str(r)) if k == 1 else " ", style="bold")
                 line.append("  ")
-                for c in range(1, 4):
+                for c in range(1, SIZE + 1):
                     left = right = " "
                     if self.selected == (r, c):
                         left, right = "[", "]"
@@ -134,10 +137,10 @@ class StonesGrid(Widget, can_focus=True):
         return Text("\n").join(lines[:-1])
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 1 if self.grid is None else 12
+        return 1 if self.grid is None else 1 + SIZE * CELL_LINES + SIZE - 1  # column numbers, rows, gaps
 
     def get_content_width(self, container, viewport) -> int:
-        return 3 + 3 * (CELL_WIDTH + 2)
+        return 3 + SIZE * (CELL_WIDTH + 2)
 
     def on_focus(self) -> None:
         self.refresh()
@@ -148,7 +151,7 @@ class StonesGrid(Widget, can_focus=True):
     # -- keys -----------------------------------------------------------------------------------
     def action_move(self, dr: int, dc: int) -> None:
         r, c = self.cursor
-        self.cursor = (min(3, max(1, r + dr)), min(3, max(1, c + dc)))
+        self.cursor = (min(SIZE, max(1, r + dr)), min(SIZE, max(1, c + dc)))
         self.refresh()
 
     def action_choose(self) -> None:
