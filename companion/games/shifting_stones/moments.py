@@ -63,12 +63,8 @@ def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -
 
 
 def _ending(state: Any, tr: Translator) -> list[Moment]:
-    from companion.games.shifting_stones.explain import ending
+    from companion.games.shifting_stones.explain import bonus_line, ending
 
     end = tr.gettext("End")
-    out = []
-    bonus = [] if state.solo else state.bonus_seats()
-    if bonus:
-        out.append((end, tr.gettext("The 3-point bonus for the most 1-point cards goes to: {players}.",
-                                    players=tr.join(state.players[i] for i in bonus))))
-    return out + [(end, line) for line in ending(state, tr)]
+    bonus = None if state.solo else bonus_line(state, tr)
+    return ([(end, bonus)] if bonus else []) + [(end, line) for line in ending(state, tr)]
