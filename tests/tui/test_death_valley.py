@@ -157,3 +157,70 @@ def test_refused_input_changes_nothing(folders):
             assert len(shown) == 6
             assert "Heat 1 is the face-up desert card" in shown[1]   # names, not ids
     asyncio.run(go())
+
+
+# -- the screen asks the engine (engine.choices) what may happen now ---------------------------------
+PALETTE = {"robot": "Record the robot's move", "take": "Take the face-up card into your journey",
+           "give": "Give the face-up card to the other player", "rest": "Rest: put a journey card into your album",
+           "move": "Record an ability's moves", "end_turn": "End the turn after an ability"}
+KEYS = {"take": "f5", "give": "f6", "rest": "f7", "move": "f8", "end_turn": "f9"}
+
+
+async def refuses_what_the_engine_refuses(pilot, app, screen) -> None:
+    """Every key and palette entry: refused by the screen exactly when ``choices`` refuses it, with the
+    engine's own reason, and nothing changes; the palette offers only what ``choices`` allows."""
+    from companion.games.death_valley.explain import error_text
+    from companion.i18n import translator
+
+    state = screen.session.state
+    now = choices(state)
+    titles = [c.title for c in screen.palette()]
+    assert [t for t in titles if t in PALETTE.values()] == [PALETTE[a] for a in PALETTE if now.may(a)]
+    for action, key in KEYS.items():
+        error = now.why_not(action)
+        if error is None or (action == "take" and now.player == ROBOT):
+            continue
+        shown = []
+        original = app.notice
+        app.notice = lambda text, **kw: (shown.append(text), original(text, **kw))
+        before = screen.session.writer.path.read_bytes()
+        await pilot.press(key)
+        await pilot.pause()
+        app.notice = original
+        assert shown == [error_text(error, state, translator("en"))], (action, shown)
+        assert screen.session.state == state and screen.session.writer.path.read_bytes() == before
+
+
+def test_the_screen_refuses_what_the_engine_refuses(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_valley_game(pilot, "standard", "Ava, Ben")
+            screen = app.screen
+            await refuses_what_the_engine_refuses(pilot, app, screen)       # a flip is due
+            await enter(pilot, "heat-1")
+            await enter(pilot, "1")
+            assert screen.phase() == "travel"
+            hint = screen.query_one("#entry-hint").text.plain
+            assert "F6" not in hint and "F5 takes the face-up card" in hint  # no giving in a standard game
+            await refuses_what_the_engine_refuses(pilot, app, screen)       # Ava's turn: no give, no end turn
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_valley_game(pilot, "solo", "Sol")
+            screen = app.screen
+            await enter(pilot, "heat-1")                                     # its stars are remembered
+            assert "F6 gives it to the other player" in screen.query_one("#entry-hint").text.plain
+            await refuses_what_the_engine_refuses(pilot, app, screen)       # Sol's turn
+            await enter(pilot, "land-2")
+            await enter(pilot, "2")
+            assert screen.phase() == "robot"
+            await refuses_what_the_engine_refuses(pilot, app, screen)       # the robot's turn
+            await pilot.press("f8")                                          # an ability may follow Sol's action
+            await pilot.pause()
+            assert screen.phase() == "move"
+            await enter(pilot, "heat-2 discard")
+            assert screen.session.state.discard == ("heat-2",) and screen.session.state.active == ROBOT
+            await pilot.press("escape")
+            await pilot.pause()
+            assert screen.phase() == "robot"
+    asyncio.run(go())

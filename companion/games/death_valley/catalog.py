@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -32,6 +31,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from companion.errors import RulesetError
+from companion.fsutil import atomic_write
 from companion.i18n import LOCALES
 
 HAZARDS: tuple[str, ...] = ("animal", "flood", "land", "heat")
@@ -212,22 +212,10 @@ def dump_catalog(catalog: Catalog) -> str:
 
 
 def write_catalog(catalog: Catalog, path: str | os.PathLike[str]) -> None:
-    """Write ``catalog`` to ``path`` atomically (a temporary file in the same folder, then a rename)."""
+    """Write ``catalog`` to ``path`` atomically (:func:`companion.fsutil.atomic_write`)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(dump_catalog(catalog))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write(path, dump_catalog(catalog))
 
 
 def remember_stars(card_id: str, stars: int, path: str | os.PathLike[str] | None = None) -> Catalog:

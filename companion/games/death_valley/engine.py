@@ -22,6 +22,10 @@ Choices where the spec leaves room (also shown on the rules screen):
   robot: its journey stars + positive ability scores (+ the discard pile with ``robot_discard_bonus``).
   Winners: highest score, then fewest busts, else all tied.  With ``robot_bust_rule`` the robot wins
   whenever it busted no more often than the human; otherwise the normal comparison decides.
+  :func:`result` says which of these decided (the explanations and the score sheet ask it).
+* What may happen now, and why every other action may not, is :func:`choices`: :func:`apply` refuses
+  an event with the reason it gives, and the screens ask it too.  Ability moves may be recorded on any
+  turn in play (an ability may follow the action that ended the previous turn).
 """
 
 from __future__ import annotations
@@ -31,104 +35,24 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from companion.errors import EventError, RuleError
-from companion.games.death_valley.catalog import CARD_IDS, HAZARDS, MAX_STARS, Catalog, is_card_id
+from companion.games.death_valley.catalog import CARD_IDS, MAX_STARS, Catalog, is_card_id
+from companion.games.death_valley.robot import RobotDecision as RobotDecision, decide as decide
+from companion.games.death_valley.state import (  # the engine's public names, defined beneath it
+    BUST_AT as BUST_AT, ROBOT as ROBOT, AlbumEntry as AlbumEntry, State as State,
+    busting_hazards as busting_hazards, would_bust as would_bust,
+)
 
 MODES = ("standard", "backseat", "solo")
-ROBOT = "robot"
 OPTIONS = ("robot_discard_bonus", "robot_bust_rule")
-BUST_AT = 3
 
 
-# -- state ------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class AlbumEntry:
-    """A face-up album card and the cards tucked (hidden) under it."""
-
-    card: str
-    hidden: tuple[str, ...] = ()
-
-
+# -- state (the State itself is in state.py) --------------------------------------------------------
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
 
 def _with(mapping: Mapping[str, Any], key: str, value: Any) -> Mapping[str, Any]:
     return MappingProxyType({**mapping, key: value})
-
-
-@dataclass(frozen=True)
-class State:
-    ruleset: str
-    mode: str                                   # standard | backseat | solo
-    players: tuple[str, ...]                    # seat order; in solo (human, "robot")
-    catalog: Catalog
-    options: Mapping[str, bool]                 # robot_discard_bonus, robot_bust_rule
-    journeys: Mapping[str, tuple[str, ...]]     # left to right
-    albums: Mapping[str, tuple[AlbumEntry, ...]]
-    busts: Mapping[str, int]
-    deck: frozenset[str] = frozenset(CARD_IDS)  # face down, order unknown
-    faceup: str | None = None                   # the face-up desert card
-    discard: tuple[str, ...] = ()               # face down, lost to busts
-    turn: int = 0                               # index of the active player
-    moved: bool = False                         # an ability move was recorded this turn
-    needs_reveal: bool = True                   # the host must flip the top deck card (setup/refresh)
-    finished: bool = False
-    events: int = 0
-
-    @property
-    def active(self) -> str:
-        return self.players[self.turn]
-
-    @property
-    def human(self) -> str:
-        return self.players[0]
-
-    @property
-    def desert_count(self) -> int:
-        return len(self.deck) + (self.faceup is not None)
-
-    def other(self, player: str) -> str:
-        return self.players[1] if player == self.players[0] else self.players[0]
-
-    def visible(self, player: str) -> tuple[str, ...]:
-        """The player's cards that keep their features: the journey, then the album's face-up cards."""
-        return self.journeys[player] + tuple(e.card for e in self.albums[player])
-
-    def hidden(self, player: str) -> tuple[str, ...]:
-        return tuple(c for e in self.albums[player] for c in e.hidden)
-
-    def hazard_counts(self, player: str) -> dict[str, int]:
-        counts = dict.fromkeys(HAZARDS, 0)
-        for card in self.visible(player):
-            counts[self.catalog.hazard(card)] += 1
-        return counts
-
-    def where(self, card: str) -> tuple[str, str | None]:
-        """``(zone, player)``: zone is desert, deck, discard, journey, album or hidden."""
-        if card == self.faceup:
-            return "desert", None
-        if card in self.deck:
-            return "deck", None
-        if card in self.discard:
-            return "discard", None
-        for player in self.players:
-            if card in self.journeys[player]:
-                return "journey", player
-            for entry in self.albums[player]:
-                if entry.card == card:
-                    return "album", player
-                if card in entry.hidden:
-                    return "hidden", player
-        raise AssertionError(f"card {card} is nowhere")  # the zones always hold all 18 cards
-
-    def all_cards(self) -> list[str]:
-        """Every card in every zone (each of the 18 exactly once)."""
-        cards = list(self.deck) + list(self.discard) + ([self.faceup] if self.faceup else [])
-        for player in self.players:
-            cards += self.journeys[player]
-            for entry in self.albums[player]:
-                cards += (entry.card, *entry.hidden)
-        return cards
 
 
 # -- outcomes ---------------------------------------------------------------------------------------
@@ -154,15 +78,6 @@ class Bust:
     discarded: str | None             # the rightmost journey card of that type, now on the discard pile
     shuffled: tuple[str, ...]         # the rest of the journey, now in the deck
     total: int                        # the player's busts so far, this one included
-
-
-@dataclass(frozen=True)
-class RobotDecision:
-    rule: int                         # 1, 2 or 3 (see robot.py)
-    faceup: str                       # the face-up card the robot looked at
-    to: str                           # whose journey gets a card (rule 1: the human; else the robot)
-    takes_deck: bool                  # rule 3: the robot takes the top deck card instead
-    would_bust: tuple[str, ...] = ()  # rule 1: the journeys the face-up card would bust
 
 
 @dataclass(frozen=True)
@@ -267,23 +182,14 @@ def _misplaced(state: State, card: str) -> RuleError:
     return RuleError(f"valley.card_in_{zone}", card=card, player=player)
 
 
-def _in_play(state: State) -> None:
-    if state.finished:
-        raise RuleError("valley.game_over")
-    if state.needs_reveal:
-        raise RuleError("valley.reveal_first")
+def _allowed(now: Choices, action: str) -> None:
+    """Raise the reason :func:`choices` gives for refusing ``action`` now (so apply and the shells agree)."""
+    error = now.why_not(action)
+    if error is not None:
+        raise error
 
 
 # -- rules helpers ----------------------------------------------------------------------------------
-def busting_hazards(state: State, player: str) -> tuple[str, ...]:
-    return tuple(h for h, n in state.hazard_counts(player).items() if n >= BUST_AT)
-
-
-def would_bust(state: State, player: str, card: str) -> bool:
-    """Would adding ``card`` to ``player``'s journey make them bust?"""
-    return state.hazard_counts(player)[state.catalog.hazard(card)] + 1 >= BUST_AT
-
-
 def _bust(state: State, player: str) -> tuple[State, Bust | None]:
     hazards = busting_hazards(state, player)
     if not hazards:
@@ -327,10 +233,11 @@ def _end_turn(state: State, outcome: Outcome) -> tuple[State, Outcome]:
 # -- events -----------------------------------------------------------------------------------------
 def _reveal(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     card = _card(event)
-    if state.finished:
-        raise RuleError("valley.game_over")
-    if not state.needs_reveal:
-        raise RuleError("valley.no_reveal_needed", card=card)
+    error = choices(state).why_not("reveal")
+    if error is not None and error.code == "valley.no_reveal_needed":
+        raise RuleError(error.code, card=card)  # the refusal knows no card; the event names one
+    if error is not None:
+        raise error
     if card not in state.deck:
         raise _misplaced(state, card)
     state = replace(state, deck=state.deck - {card}, faceup=card, needs_reveal=False)
@@ -342,25 +249,23 @@ def _travel(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     source = event.get("source")
     if source not in ("faceup", "deck"):
         raise EventError("valley.bad_source", source=str(source))
-    _in_play(state)
     actor = state.active
-    if actor == ROBOT:
-        raise RuleError("valley.robot_turn")
     to = _player(state, event.get("to", actor))
-    if to != actor:
-        if state.mode == "standard":
-            raise RuleError("valley.not_backseat", player=to)
-        if source != "faceup":
-            raise RuleError("valley.backseat_faceup_only", player=to)
+    now = choices(state)
+    if to == actor:
+        _allowed(now, "take" if source == "faceup" else "draw")
+    elif source == "faceup":
+        _allowed(now, "give")
+    else:
+        error = now.why_not("give")
+        if error is not None and error.code != "valley.no_faceup":
+            raise error
+        raise RuleError("valley.backseat_faceup_only", player=to)
     if source == "faceup":
-        if state.faceup is None:
-            raise RuleError("valley.no_faceup")
         if card != state.faceup:
             raise _misplaced(state, card)
         state = replace(state, faceup=None)
     else:
-        if not state.deck:
-            raise RuleError("valley.deck_empty")
         if card not in state.deck:
             raise _misplaced(state, card)
         state = replace(state, deck=state.deck - {card})
@@ -372,10 +277,8 @@ def _rest(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     card = _card(event)
     tuck = _cards(event, "tuck")
     back = _cards(event, "return")
-    _in_play(state)
+    _allowed(choices(state), "rest")
     actor = state.active
-    if actor == ROBOT:
-        raise RuleError("valley.robot_turn")
     named = [card, *tuck, *back]
     for i, c in enumerate(named):
         if c in named[:i]:
@@ -411,7 +314,7 @@ def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     card = _card(event)
     src, src_player = _parse_zone(state, event.get("from"))
     dst, dst_player = _parse_zone(state, event.get("to"))
-    _in_play(state)
+    _allowed(choices(state), "move")
     if (src, src_player) == (dst, dst_player):
         raise EventError("valley.move_same_zone")
     if state.where(card) != (src, src_player):
@@ -454,29 +357,19 @@ def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
 
 
 def _end_turn_event(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
-    _in_play(state)
-    if state.active == ROBOT:
-        raise RuleError("valley.robot_turn")
-    if not state.moved:
-        raise RuleError("valley.end_turn_needs_move")
+    _allowed(choices(state), "end_turn")
     return _end_turn(state, Outcome("end_turn", player=state.active))
 
 
 def _robot(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
-    from companion.games.death_valley.robot import decide
-
-    if state.mode != "solo":
-        raise RuleError("valley.robot_only_solo")
-    _in_play(state)
-    if state.active != ROBOT:
-        raise RuleError("valley.not_robot_turn", player=state.active)
-    decision = decide(state)
+    now = choices(state)
+    _allowed(now, "robot")
+    decision = now.robot
+    assert decision is not None  # choices() gives the decision whenever the robot may move
     if decision.takes_deck:
         card = _card(event)
         if card == decision.faceup:
             raise RuleError("valley.robot_needs_deck_card", faceup=card)
-        if not state.deck:
-            raise RuleError("valley.deck_empty")
         if card not in state.deck:
             raise _misplaced(state, card)
         state = replace(state, deck=state.deck - {card})
@@ -498,6 +391,7 @@ def _stars(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     stars = event.get("stars")
     if not isinstance(stars, int) or isinstance(stars, bool) or not 0 <= stars <= MAX_STARS:
         raise EventError("valley.bad_stars", value=str(stars), most=MAX_STARS)
+    _allowed(choices(state), "stars")
     previous = state.catalog[card].stars
     state = replace(state, catalog=state.catalog.with_card(card, stars=stars))
     return state, Outcome("stars", card=card, stars=stars, previous_stars=previous,
@@ -555,15 +449,40 @@ def robot_wins_by_busts(state: State) -> bool:
             and state.busts[ROBOT] <= state.busts[state.human])
 
 
-def winners(state: State) -> list[str]:
-    """Who wins if the game ended now (the summary shows it only once the game is finished)."""
-    if robot_wins_by_busts(state):
-        return [ROBOT]
+DECIDED_BY = ("robot_busts", "points", "fewer_busts", "shared")
+"""How a game is decided: ``robot_busts`` the robot wins under ``robot_bust_rule``; ``points`` one
+player has the highest score; ``fewer_busts`` a tie on points broken by fewer busts; ``shared`` still
+tied on busts, so the leaders share the win."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the game is decided (or would be, if it ended now): the one place the tie-break lives."""
+
+    decided_by: str                   # one of DECIDED_BY
+    winners: tuple[str, ...]
+    leaders: tuple[str, ...]          # the players with the best score, in seat order
+    best: int                         # the best score
+    busts: int                        # the winners' busts (each winner has the same number)
+
+
+def result(state: State) -> Result:
+    """Highest score wins; a tie goes to fewer busts; still tied, the leaders share the win.  With
+    ``robot_bust_rule`` the robot wins first whenever it busted no more often than the human."""
     points = scores(state)
     best = max(points.values())
-    leaders = [p for p in state.players if points[p] == best]
+    leaders = tuple(p for p in state.players if points[p] == best)
+    if robot_wins_by_busts(state):
+        return Result("robot_busts", (ROBOT,), leaders, best, state.busts[ROBOT])
     fewest = min(state.busts[p] for p in leaders)
-    return [p for p in leaders if state.busts[p] == fewest]
+    wins = tuple(p for p in leaders if state.busts[p] == fewest)
+    decided_by = "points" if len(leaders) == 1 else "fewer_busts" if len(wins) < len(leaders) else "shared"
+    return Result(decided_by, wins, leaders, best, fewest)
+
+
+def winners(state: State) -> list[str]:
+    """Who wins if the game ended now (the summary shows it only once the game is finished)."""
+    return list(result(state).winners)
 
 
 def stars_unknown(state: State) -> list[str]:
@@ -586,12 +505,26 @@ def ordered(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=CARD_IDS.index)
 
 
-# -- what can happen next (for screens) --------------------------------------------------------------
+# -- what can happen next (for apply and the screens) ------------------------------------------------
+ACTIONS = ("reveal", "take", "draw", "give", "rest", "move", "end_turn", "robot", "stars")
+"""What may happen at the table, as :func:`choices` judges it (every event :func:`apply` takes is one):
+
+``reveal`` the card flipped face up; ``take`` travel with the face-up card; ``draw`` travel with the top
+deck card; ``give`` put the face-up card into the other player's journey (``backseat``, ``solo``);
+``rest``; ``move`` an ability's move; ``end_turn`` after an ability's moves; ``robot`` the robot's move
+(``solo``); ``stars`` the stars of a card (any time).
+"""
+
+
 @dataclass(frozen=True)
 class Choices:
-    """What the next event may be.  Everything else is refused by :func:`apply`."""
+    """What the next event may be, and why each other action may not happen.
 
-    player: str | None                  # who acts now (None once the game is over)
+    :func:`apply` refuses an action with exactly the error :meth:`why_not` gives (for ``reveal`` it adds
+    the card the event names), so a screen that asks here never disagrees with the engine.
+    """
+
+    player: str | None                  # who acts now (None while a flip is due and once the game is over)
     reveal: tuple[str, ...] = ()        # when a flip is due: the cards it can turn up (the deck)
     faceup: str | None = None           # travel: the face-up card can be taken
     deck: bool = False                  # travel: a card can come from the deck
@@ -600,19 +533,72 @@ class Choices:
     robot: RobotDecision | None = None  # solo, the robot's turn: what it will do
     end_turn: bool = False              # an ability's moves were recorded: the turn may end without action
     move: bool = False                  # ability moves may be recorded
+    over: bool = False                  # the game is over (only stars may still be recorded)
+    refused: Mapping[str, RuleError] = field(default_factory=dict, compare=False)  # action -> why not
+
+    def may(self, action: str) -> bool:
+        """May ``action`` (one of :data:`ACTIONS`) happen now?"""
+        return self.why_not(action) is None
+
+    def why_not(self, action: str) -> RuleError | None:
+        """The error :func:`apply` raises for ``action`` now (``None``: it may happen)."""
+        if action not in ACTIONS:
+            raise ValueError(f"unknown Death Valley action {action!r}")
+        return self.refused.get(action)
+
+
+def _refusal(state: State, action: str) -> RuleError | None:
+    """Why ``action`` may not happen now (``None``: it may).  The order of the checks is apply's."""
+    if action == "stars":
+        return None
+    if action == "robot" and state.mode != "solo":
+        return RuleError("valley.robot_only_solo")
+    if state.finished:
+        return RuleError("valley.game_over")
+    if action == "reveal":
+        return None if state.needs_reveal else RuleError("valley.no_reveal_needed")
+    if state.needs_reveal:
+        return RuleError("valley.reveal_first")
+    actor = state.active
+    if action == "move":  # abilities also follow an action, so moves are recorded on any turn
+        return None
+    if action == "robot":
+        if actor != ROBOT:
+            return RuleError("valley.not_robot_turn", player=actor)
+        if state.faceup is None:
+            return RuleError("valley.no_faceup")
+        if decide(state).takes_deck and not state.deck:
+            return RuleError("valley.deck_empty")
+        return None
+    if actor == ROBOT:
+        return RuleError("valley.robot_turn")
+    if action == "give" and state.mode == "standard":
+        return RuleError("valley.not_backseat", player=state.other(actor))
+    if action in ("take", "give") and state.faceup is None:
+        return RuleError("valley.no_faceup")
+    if action == "draw" and not state.deck:
+        return RuleError("valley.deck_empty")
+    if action == "end_turn" and not state.moved:
+        return RuleError("valley.end_turn_needs_move")
+    return None
 
 
 def choices(state: State) -> Choices:
-    if state.finished:
-        return Choices(None)
-    if state.needs_reveal:
-        return Choices(None, reveal=tuple(ordered(state.deck)))
-    actor = state.active
-    if state.mode == "solo" and actor == ROBOT:
-        from companion.games.death_valley.robot import decide
+    """What may happen now and, for every action of :data:`ACTIONS` that may not, the reason.
 
-        return Choices(actor, robot=decide(state))
+    :func:`apply` checks every event here first; screens, hints and palettes ask here too.
+    """
+    refused = {a: e for a in ACTIONS if (e := _refusal(state, a)) is not None}
+    in_play = not state.finished and not state.needs_reveal
     return Choices(
-        actor, faceup=state.faceup, deck=bool(state.deck),
-        give_to=state.other(actor) if state.mode != "standard" and state.faceup else None,
-        rest=state.journeys[actor], end_turn=state.moved, move=True)
+        state.active if in_play else None,
+        reveal=tuple(ordered(state.deck)) if "reveal" not in refused else (),
+        faceup=state.faceup if "take" not in refused else None,
+        deck="draw" not in refused,
+        give_to=state.other(state.active) if "give" not in refused else None,
+        rest=state.journeys[state.active] if "rest" not in refused else (),
+        robot=decide(state) if "robot" not in refused else None,
+        end_turn="end_turn" not in refused,
+        move="move" not in refused,
+        over=state.finished,
+        refused=MappingProxyType(refused))

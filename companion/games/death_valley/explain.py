@@ -9,8 +9,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.death_valley.catalog import Catalog
-from companion.games.death_valley.engine import (ROBOT, Outcome, RobotDecision, State, Task, robot_wins_by_busts,
-                                               score, winners)
+from companion.games.death_valley.engine import ROBOT, Outcome, RobotDecision, State, Task, result, score
 from companion.games.death_valley.messages import BUST_MESSAGES, GENERIC_NAMES, HAZARD_NAMES, MODE_TITLES
 from companion.games.death_valley.risk import BustRisk, bust_risk
 from companion.i18n import Translator
@@ -151,15 +150,12 @@ def _action(outcome: Outcome, state: State, tr: Translator) -> list[str]:
 
 
 def winner_lines(state: State, tr: Translator) -> list[str]:
-    wins = winners(state)
-    names = tr.join(player_name(state, p, tr) for p in wins)
-    lines = []
-    if robot_wins_by_busts(state):
-        lines.append(tr.gettext("The robot wins: it busted no more often than {player}.",
-                                player=player_name(state, state.human, tr)))
-    else:
-        lines.append(tr.ngettext("Winner: {players}.", "Winners: {players}.", len(wins), players=names))
-    return lines
+    decided = result(state)
+    if decided.decided_by == "robot_busts":
+        return [tr.gettext("The robot wins: it busted no more often than {player}.",
+                           player=player_name(state, state.human, tr))]
+    names = tr.join(player_name(state, p, tr) for p in decided.winners)
+    return [tr.ngettext("Winner: {players}.", "Winners: {players}.", len(decided.winners), players=names)]
 
 
 def describe_outcome(outcome: Outcome, state: State, tr: Translator) -> list[str]:

@@ -52,27 +52,28 @@ def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -
     for rule in sorted(rules):
         out.append(("", tr.ngettext(*VALLEY_RULES[rule], rules[rule], player=human)))
     if summary.get("finished"):
-        out += _valley_ending(state, summary, tr)
+        out += _valley_ending(state, tr)
     return out
 
 
-def _valley_ending(state: Any, summary: dict[str, Any], tr: Translator) -> list[Moment]:
-    from companion.games.death_valley.engine import robot_wins_by_busts
+def _valley_ending(state: Any, tr: Translator) -> list[Moment]:
+    from companion.games.death_valley.engine import result
     from companion.games.death_valley.explain import player_name
 
     end = tr.gettext("End")
-    name = lambda p: player_name(state, p, tr)  # noqa: E731
-    winners, scores, busts = summary["winners"], summary["scores"], summary["busts"]
-    if robot_wins_by_busts(state):
+
+    def name(player: str) -> str:
+        return player_name(state, player, tr)
+
+    decided = result(state)
+    if decided.decided_by == "robot_busts":
         return [(end, tr.gettext("The robot wins: it busted no more often than {player}.", player=name(state.human)))]
-    best = max(scores.values())
-    leaders = [p for p in state.players if scores[p] == best]
-    if len(leaders) == 1:
+    if decided.decided_by == "points":
         return [(end, tr.ngettext("The winner: {names}, with {score} points.",
                                   "The winners: {names}, with {score} points each.", 1,
-                                  names=name(leaders[0]), score=best))]
-    together = tr.join(name(p) for p in leaders)
-    if len(winners) < len(leaders):
-        return [(end, tr.gettext(VALLEY_TIE_BROKEN, players=together, score=best,
-                                 winner=tr.join(name(p) for p in winners), busts=busts[winners[0]]))]
-    return [(end, tr.ngettext(*VALLEY_TIE_KEPT, busts[winners[0]], players=together, score=best))]
+                                  names=name(decided.winners[0]), score=decided.best))]
+    together = tr.join(name(p) for p in decided.leaders)
+    if decided.decided_by == "fewer_busts":
+        return [(end, tr.gettext(VALLEY_TIE_BROKEN, players=together, score=decided.best,
+                                 winner=tr.join(name(p) for p in decided.winners), busts=decided.busts))]
+    return [(end, tr.ngettext(*VALLEY_TIE_KEPT, decided.busts, players=together, score=decided.best))]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from companion.games.death_valley.engine import BUST_AT, State
+from companion.games.death_valley.state import BUST_AT, State
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,25 @@ On the robot's turn, looking at the face-up desert card:
 
 The robot has no album and ignores abilities; its hazards count.  :func:`decide` is also what a screen
 shows *before* the host acts ("the robot will take the top deck card").
+
+This module builds on :mod:`.state` only; :mod:`.engine` imports it (never the other way round).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from companion.errors import RuleError
-from companion.games.death_valley.engine import ROBOT, RobotDecision, State, would_bust
+from companion.games.death_valley.state import ROBOT, State, would_bust
+
+
+@dataclass(frozen=True)
+class RobotDecision:
+    rule: int                         # 1, 2 or 3 (see above)
+    faceup: str                       # the face-up card the robot looked at
+    to: str                           # whose journey gets a card (rule 1: the human; else the robot)
+    takes_deck: bool                  # rule 3: the robot takes the top deck card instead
+    would_bust: tuple[str, ...] = ()  # rule 1: the journeys the face-up card would bust
 
 
 def decide(state: State) -> RobotDecision:

@@ -9,6 +9,10 @@ One entry field whose meaning follows the game (the hint line above it says whic
   (``CARD + TUCKED ... - RETURNED ...``), F8 to ability moves (``CARD ZONE``), F9 ends the turn after
   ability moves;
 * a card whose stars are unknown was just seen: its stars (remembered in the host's catalog).
+
+Which keys, hints and palette entries apply is asked of the engine (``engine.choices``: what may
+happen now and why not), and typed entries are read by ``death_valley.notation``; the screen holds no
+rule of its own.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from textual.widgets import Input
 
 from companion.errors import CompanionError
 from companion.games.death_valley import explain as words
-from companion.games.death_valley.engine import MAX_STARS, ROBOT, choices, ordered
+from companion.games.death_valley import notation
+from companion.games.death_valley.engine import ROBOT, choices, ordered
 from companion.games.death_valley.risk import risks
 from companion.i18n import N_, _, current
 from companion.tui import bidi
@@ -41,7 +46,7 @@ class CardSuggester(Suggester):
         self.screen = screen
 
     async def get_suggestion(self, value: str) -> str | None:
-        return table.suggest(value, self.screen.candidates())
+        return notation.suggest(value, self.screen.candidates())
 
 
 class DeathValleyScreen(GameScreen):
@@ -85,26 +90,31 @@ class DeathValleyScreen(GameScreen):
     def show_error(self, exc: CompanionError) -> None:
         self.app.notice(words.error_text(exc, self.state, current()), severity="error", timeout=6)
 
-    # -- what the entry means now ---------------------------------------------------------------
+    # -- what the entry means now (the engine's choices() says what may happen) --------------------
     def phase(self) -> str:
-        state = self.state
-        if self.entry_mode in ("rest", "move", "stars") and not state.finished:
+        now = choices(self.state)
+        if self.entry_mode == "stars" and not now.over:
+            return "stars"
+        if self.entry_mode in ("rest", "move") and now.may(self.entry_mode):
             return self.entry_mode
-        if state.finished:
+        if now.over:
             return "over"
-        if state.needs_reveal:
+        if now.may("reveal"):
             return "reveal"
-        if state.mode == "solo" and state.active == ROBOT:
+        if now.player == ROBOT:
             return "robot"
         return "travel"
 
     def candidates(self) -> list[str]:
         state = self.state
+        now = choices(state)
         phase = self.phase()
-        if phase in ("reveal", "travel", "robot"):
+        if phase == "reveal":
+            return list(now.reveal)
+        if phase in ("travel", "robot"):
             return ordered(state.deck)
         if phase == "rest":
-            return list(state.journeys[state.active])
+            return list(now.rest)
         if phase == "move":
             return ordered(c for c in state.all_cards() if state.where(c)[0] != "hidden")
         return []
@@ -128,7 +138,7 @@ class DeathValleyScreen(GameScreen):
 
         state = self.state
         line = _(MODE_TITLES[state.mode])
-        if not state.finished:
+        if not choices(state).over:
             line += "  " + words.next_line(state, current())
         return Text(line, style="bold")
 
@@ -154,13 +164,13 @@ class DeathValleyScreen(GameScreen):
         tr = current()
         state = self.state
         text = Text(_("Before the action"), style="bold")
-        if state.finished:
+        now = choices(state)
+        if now.over:
             return text.append("\n" + _("The game is over."))
-        if state.needs_reveal:
+        if now.may("reveal"):
             return text.append("\n" + _("Flip the top deck card face up and record which card it is."))
-        c = choices(state)
-        if c.robot is not None:
-            text.append("\n" + words.describe_robot(c.robot, state, tr), style="magenta")
+        if now.robot is not None:
+            text.append("\n" + words.describe_robot(now.robot, state, tr), style="magenta")
         for risk in risks(state):
             style = "bold red" if risk.any else ""
             for line in words.describe_risk(risk, state, tr):
@@ -182,7 +192,9 @@ class DeathValleyScreen(GameScreen):
         return Text({
             "reveal": _("Type the card turned face up and press Enter; the right arrow accepts a completion."),
             "robot": _("The robot's turn: Enter (or F5) records its move; if it takes the top deck card, type that card first."),
-            "travel": _("F5 takes the face-up card; F6 gives it to the other player; a typed card is the one drawn from the deck; F7 rest; F8 ability move."),
+            "travel": _("F5 takes the face-up card; F6 gives it to the other player; a typed card is the one drawn from the deck; F7 rest; F8 ability move.")
+            if choices(self.state).may("give") else
+            _("F5 takes the face-up card; a typed card is the one drawn from the deck; F7 rest; F8 ability move."),
             "rest": _("Rest: the card for the album, then + and the cards to tuck under it, then - and the cards to put back in the deck. Escape: back."),
             "move": _("Ability: type a card and where it goes; F9 ends the turn after the moves. Escape: back."),
             "over": _("The game is over. Escape: home; Ctrl+Z: undo the last event."),
@@ -236,7 +248,7 @@ class DeathValleyScreen(GameScreen):
     def _check_stars(self) -> None:
         """Ask for the stars of a card seen for the first time (or fill them in from the host's catalog)."""
         state = self.state
-        if state.finished or self.entry_mode == "stars":
+        if choices(state).over or self.entry_mode == "stars":
             return
         seen = ([state.faceup] if state.faceup else []) + [c for p in state.players for c in state.visible(p)]
         unknown = [c for c in dict.fromkeys(seen) if state.catalog[c].stars is None and c not in self.asked]
@@ -257,12 +269,12 @@ class DeathValleyScreen(GameScreen):
         from companion.games.death_valley.catalog import remember_stars
 
         card = self.asking
+        if card is None:
+            return False
         try:
-            stars = int(table._norm(text))
-        except ValueError:
-            stars = None
-        if stars is None:
-            self.show_error(CompanionError("valley.bad_stars", value=text, most=MAX_STARS))
+            stars = notation.parse_stars(text)
+        except CompanionError as exc:
+            self.show_error(exc)
             return False
         self.asked.add(card)
         self.entry_mode, self.asking = "auto", None
@@ -290,18 +302,19 @@ class DeathValleyScreen(GameScreen):
             elif not text:
                 return
             elif phase == "reveal":
-                done = self.send({"event": "reveal", "card": table.resolve_card(text, self.state, self.state.deck)})
+                card = notation.parse_card(text, self.state, current(), choices(self.state).reveal)
+                done = self.send({"event": "reveal", "card": card})
             elif phase == "travel":
-                card = table.resolve_card(text, self.state, self.state.deck)
+                card = notation.parse_card(text, self.state, current(), self.state.deck)
                 done = self.send({"event": "travel", "card": card, "source": "deck"})
             elif phase == "rest":
-                done = self.send(table.read_rest(text, self.state))
+                done = self.send(notation.parse_rest(text, self.state, current()))
                 if done:
                     self.entry_mode = "auto"
             elif phase == "move":
-                done = self.send(table.read_move(text, self.state))
+                done = self.send(notation.parse_move(text, self.state, current()))
             else:
-                self.show_error(CompanionError("valley.game_over"))
+                self.show_error(choices(self.state).why_not("draw") or CompanionError("valley.game_over"))
                 return
         except CompanionError as exc:
             self.show_error(exc)
@@ -313,8 +326,15 @@ class DeathValleyScreen(GameScreen):
     def _robot(self, text: str) -> bool:
         event: dict[str, Any] = {"event": "robot"}
         if text:
-            event["card"] = table.resolve_card(text, self.state, self.state.deck)
+            event["card"] = notation.parse_card(text, self.state, current(), self.state.deck)
         return self.send(event)
+
+    def _refused(self, action: str) -> bool:
+        """Show why ``action`` may not happen now (the engine's reason); True when it may not."""
+        error = choices(self.state).why_not(action)
+        if error is not None:
+            self.show_error(error)
+        return error is not None
 
     def action_take(self) -> None:
         state = self.state
@@ -328,33 +348,18 @@ class DeathValleyScreen(GameScreen):
             if done:
                 entry.value = ""
             return
-        if state.faceup is None:
-            self.show_error(CompanionError("valley.game_over" if state.finished else
-                                           "valley.reveal_first" if state.needs_reveal else "valley.no_faceup"))
+        if self._refused("take"):
             return
         self.send({"event": "travel", "card": state.faceup, "source": "faceup"})
 
     def action_give(self) -> None:
+        if self._refused("give"):
+            return
         state = self.state
-        if state.faceup is None or state.finished:
-            self.show_error(CompanionError("valley.game_over" if state.finished else
-                                           "valley.reveal_first" if state.needs_reveal else "valley.no_faceup"))
-            return
-        if state.active == ROBOT and state.mode == "solo":
-            self.show_error(CompanionError("valley.robot_turn"))
-            return
-        self.send({"event": "travel", "card": state.faceup, "source": "faceup", "to": state.other(state.active)})
+        self.send({"event": "travel", "card": state.faceup, "source": "faceup", "to": choices(state).give_to})
 
     def _set_mode(self, mode: str) -> None:
-        state = self.state
-        if state.finished:
-            self.show_error(CompanionError("valley.game_over"))
-            return
-        if state.needs_reveal:
-            self.show_error(CompanionError("valley.reveal_first"))
-            return
-        if state.mode == "solo" and state.active == ROBOT:
-            self.show_error(CompanionError("valley.robot_turn"))
+        if self._refused(mode):
             return
         self.entry_mode = mode
         self.refresh_state()
@@ -367,7 +372,7 @@ class DeathValleyScreen(GameScreen):
         self._set_mode("move")
 
     def action_end_turn(self) -> None:
-        if self.send({"event": "end_turn"}):
+        if not self._refused("end_turn") and self.send({"event": "end_turn"}):
             self.entry_mode = "auto"
             self.refresh_state()
 
@@ -392,16 +397,17 @@ class DeathValleyScreen(GameScreen):
         return True
 
     def palette(self):
-        state = self.state
-        if not state.finished and not state.needs_reveal:
-            if state.mode == "solo" and state.active == ROBOT:
-                yield PaletteCommand(_("Record the robot's move"), self.action_take)
-            else:
-                yield PaletteCommand(_("Take the face-up card into your journey"), self.action_take)
-                if state.mode != "standard":
-                    yield PaletteCommand(_("Give the face-up card to the other player"), self.action_give)
-                yield PaletteCommand(_("Rest: put a journey card into your album"), self.action_rest)
-                yield PaletteCommand(_("Record an ability's moves"), self.action_move)
-                if state.moved:
-                    yield PaletteCommand(_("End the turn after an ability"), self.action_end_turn)
+        now = choices(self.state)  # only what the engine allows now
+        if now.may("robot"):
+            yield PaletteCommand(_("Record the robot's move"), self.action_take)
+        if now.may("take"):
+            yield PaletteCommand(_("Take the face-up card into your journey"), self.action_take)
+        if now.may("give"):
+            yield PaletteCommand(_("Give the face-up card to the other player"), self.action_give)
+        if now.may("rest"):
+            yield PaletteCommand(_("Rest: put a journey card into your album"), self.action_rest)
+        if now.may("move"):
+            yield PaletteCommand(_("Record an ability's moves"), self.action_move)
+        if now.may("end_turn"):
+            yield PaletteCommand(_("End the turn after an ability"), self.action_end_turn)
         yield from super().palette()
