@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeGuard
 
 from companion.errors import RulesetError
 from companion.fsutil import atomic_write
@@ -240,5 +240,5 @@ def remember_stars(card_id: str, stars: int, path: str | os.PathLike[str] | None
 _ID = re.compile(r"^(animal|flood|land|heat)-[1-6]$")
 
 
-def is_card_id(value: Any) -> bool:
+def is_card_id(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and bool(_ID.match(value)) and value in CARD_IDS

@@ -320,6 +320,7 @@ def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     if state.where(card) != (src, src_player):
         raise _misplaced(state, card)
     if src == "album":
+        assert src_player is not None  # _parse_zone names the owner of every journey and album
         entry = next(e for e in state.albums[src_player] if e.card == card)
         if entry.hidden:
             raise RuleError("valley.album_card_covers", card=card, player=src_player)
@@ -333,9 +334,11 @@ def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     elif src == "discard":
         state = replace(state, discard=tuple(c for c in state.discard if c != card))
     elif src == "journey":
+        assert src_player is not None
         state = replace(state, journeys=_with(state.journeys, src_player,
                                               tuple(c for c in state.journeys[src_player] if c != card)))
     else:
+        assert src_player is not None
         state = replace(state, albums=_with(state.albums, src_player,
                                             tuple(e for e in state.albums[src_player] if e.card != card)))
     # put it in
@@ -346,14 +349,20 @@ def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     elif dst == "discard":
         state = replace(state, discard=state.discard + (card,))
     elif dst == "journey":
+        assert dst_player is not None
         state = replace(state, journeys=_with(state.journeys, dst_player, state.journeys[dst_player] + (card,)))
     else:
+        assert dst_player is not None
         state = replace(state, albums=_with(state.albums, dst_player,
                                             state.albums[dst_player] + (AlbumEntry(card),)))
     state = replace(state, moved=True)
-    zone = lambda kind, p: kind if p is None else f"{kind}:{p}"  # noqa: E731
-    return state, Outcome("move", player=state.active, card=card, source=zone(src, src_player),
-                          to=zone(dst, dst_player), next_player=state.active)
+    return state, Outcome("move", player=state.active, card=card, source=_zone_name(src, src_player),
+                          to=_zone_name(dst, dst_player), next_player=state.active)
+
+
+def _zone_name(kind: str, player: str | None) -> str:
+    """The zone as an event names it: ``deck``, ``journey:Ava`` (what :func:`_parse_zone` reads)."""
+    return kind if player is None else f"{kind}:{player}"
 
 
 def _end_turn_event(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
@@ -406,8 +415,10 @@ HANDLERS = {
 
 
 def apply(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
-    kind = event.get("event") if isinstance(event, dict) else None
-    handler = HANDLERS.get(kind)  # type: ignore[arg-type]
+    if not isinstance(event, dict):  # the journal holds only objects, but a shell's slip is refused too
+        raise EventError("valley.unknown_event", event="None")
+    kind = event.get("event")
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None  # a list or dict would not hash
     if handler is None:
         raise EventError("valley.unknown_event", event=str(kind))
     state, outcome = handler(state, event)

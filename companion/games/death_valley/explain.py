@@ -5,7 +5,7 @@ Every function takes a :class:`companion.i18n.Translator`; nothing here changes 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Iterable
 
 from companion.errors import CompanionError
 from companion.games.death_valley.catalog import Catalog
@@ -33,7 +33,7 @@ def player_name(state: State, player: str, tr: Translator) -> str:
     return tr.gettext("Robot") if state.mode == "solo" and player == ROBOT else player
 
 
-def _cards(state: State, cards: Any, tr: Translator) -> str:
+def _cards(state: State, cards: Iterable[str], tr: Translator) -> str:
     return tr.join(card_name(state.catalog, c, tr) for c in cards)
 
 
@@ -99,15 +99,20 @@ def describe_task(task: Task, state: State, tr: Translator, after_discard: bool 
 
 
 def _action(outcome: Outcome, state: State, tr: Translator) -> list[str]:
-    name = lambda c: card_name(state.catalog, c, tr)  # noqa: E731
+    def name(card: str | None) -> str:
+        assert card is not None  # every event that reaches a line naming its card records one
+        return card_name(state.catalog, card, tr)
+
     who = player_name(state, outcome.player, tr) if outcome.player else ""
     kind = outcome.event
     if kind == "reveal":
         return [tr.gettext("{card} is the face-up desert card now.", card=name(outcome.card))]
     if kind == "stars":
+        assert outcome.stars is not None  # a stars outcome carries the new value
         return [tr.ngettext("{card} has {n} star.", "{card} has {n} stars.", outcome.stars,
                             card=name(outcome.card))]
     if kind == "travel":
+        assert outcome.to is not None  # a travel outcome names whose journey got the card
         if outcome.to != outcome.player:
             return [tr.gettext("{player} puts the face-up card {card} into {other}'s journey (Backseat Driver).",
                                player=who, card=name(outcome.card), other=player_name(state, outcome.to, tr))]
