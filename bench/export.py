@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.i18n import LOCALES  # noqa: E402
 from companion.games import ids  # noqa: E402
+from companion.i18n import LOCALES  # noqa: E402
 from companion.printing.export import KINDS, Job, export, plan, run_job  # noqa: E402
 
 LIMIT_KB = 400

@@ -39,9 +39,9 @@ async def run(lang: str) -> list[tuple[float, float]]:
             app.start_game("diamant", "diamant", PLAYERS)
             await pilot.pause()
             screen = app.screen
-            from companion.tui.diamant_entry import parse
             from companion.games.diamant.engine import round_view
             from companion.i18n import current
+            from companion.tui.diamant_entry import parse
 
             for round_steps in ROUNDS:
                 for step in round_steps:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,8 @@ def deal(total: int, receivers: Sequence[int], seats: int, marker: int) -> tuple
     gems = {seat: each for seat in order}
     if extra:
         start = next((i for i, seat in enumerate(order) if seat >= marker), 0)
-        last = None
         for i in range(extra):
-            last = order[(start + i) % len(order)]
-            gems[last] += 1
+            gems[order[(start + i) % len(order)]] += 1
+        last = order[(start + extra - 1) % len(order)]  # the last seat that got an extra gem
         marker = (last + 1) % seats
     return gems, marker

@@ -1,4 +1,4 @@
-"""The command line: ``companion [tui|split|replay|stones|export] ...`` (see ``spec/interfaces.md``).
+"""The command line: ``companion [tui|split|replay|stones|games|export] ...`` (see ``docs/command-line.md``).
 
 Exit codes: 0 ok, 1 an invalid journal or file (the message names the line and why), 2 bad usage.
 Each command's work lives in ``companion/commands/<name>.py``, imported only when it runs, so that
@@ -13,11 +13,11 @@ import os
 import re
 import sys
 import unicodedata
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion import __version__
 from companion.errors import CompanionError, JournalError, RulesetError, UsageError
-from companion.i18n import LOCALES, _, negotiate, set_language
+from companion.i18n import LOCALES, _, negotiate, use_language
 from companion.messages import describe_error
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -33,7 +33,8 @@ _NO_LINE_START = set("，。、；：！？）」』》〉】")  # Chinese punct
 
 def _wrap_cells(text: str, width: int) -> list[str]:
     """Wrap at spaces, or between any two Chinese characters, so that no line exceeds ``width`` cells."""
-    tokens = re.findall(r"\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+", text)
+    tokens = re.findall(r"\s+|[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]"
+                        r"|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+", text)
     lines, line = [], ""
     for token in tokens:
         if token.isspace():
@@ -55,7 +56,7 @@ class HelpFormatter(argparse.HelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         return _wrap_cells(self._whitespace_matcher.sub(" ", text).strip(), width)
 
-    def _format_usage(self, usage, actions, groups, prefix):  # type: ignore[override]
+    def _format_usage(self, usage, actions, groups, prefix):
         text = super()._format_usage(usage, actions, groups, prefix)
         shown = prefix if prefix is not None else argparse._("usage: ")  # type: ignore[attr-defined]
         extra = _cells(shown) - len(shown)
@@ -85,12 +86,15 @@ def _lang_from_argv(argv: Sequence[str]) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from companion.games import ids as game_ids
+
     lang_help = _("language: {choices} (default: COMPANION_LANG, then the system's)", choices=", ".join(LOCALES))
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--lang", metavar="L", help=lang_help)
 
     parser = Parser(prog="companion", parents=[common],
-                    description=_("A referee assistant, rules companion and print shop for Diamant, Shifting Stones and Death Valley."))
+                    description=_("A referee assistant, rules companion and print shop for Diamant, Shifting Stones "
+                                  "and Death Valley."))
     parser.add_argument("--version", action="version", version=f"companion {__version__}",
                         help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
@@ -112,14 +116,22 @@ def build_parser() -> argparse.ArgumentParser:
     stones = sub.add_parser("stones", parents=[common], help=_("Shifting Stones tools"))
     stones_sub = stones.add_subparsers(dest="stones_command", metavar=_("COMMAND"), parser_class=Parser, required=True)
     hint = stones_sub.add_parser("hint", parents=[common], help=_("the cheapest way to score a card or a hand"))
-    hint.add_argument("--grid", required=True, metavar="G", help=_("the grid: three rows of three faces, rows separated by /"))
+    hint.add_argument("--grid", required=True, metavar="G",
+                      help=_("the grid: three rows of three faces, rows separated by /"))
     group = hint.add_mutually_exclusive_group(required=True)
     group.add_argument("--pattern", metavar="P", help=_("one pattern to make match"))
-    group.add_argument("--card", action="append", metavar=_("P=POINTS"), help=_("a card in hand (repeat for 2 to 6 cards)"))
+    group.add_argument("--card", action="append", metavar=_("P=POINTS"),
+                       help=_("a card in hand (repeat for 2 to 6 cards)"))
     hint.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
 
-    export = sub.add_parser("export", parents=[common], help=_("print rule sheets, reference cards and score pads as PDF"))
-    export.add_argument("--game", metavar="G", help=_("one game: diamant, shifting_stones or death_valley"))
+    games = sub.add_parser("games", parents=[common], help=_("list the games and their presets"),
+                           description=_("Every game and its presets: names, players, "
+                                         "and what a journal header records."))
+    games.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+    export = sub.add_parser("export", parents=[common],
+                            help=_("print rule sheets, reference cards and score pads as PDF"))
+    export.add_argument("--game", metavar="G", help=_("one game: {games}", games=" | ".join(game_ids())))
     export.add_argument("--kind", metavar="K", help=_("one kind: rules, card or scorepad"))
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper size"))
     export.add_argument("--out", metavar=_("DIR"), help=_("the folder for the PDFs (default: exports/)"))
@@ -128,13 +140,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its language holds for this call only (a later call or test starts afresh)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        set_language(negotiate(_lang_from_argv(argv)))
+        locale = negotiate(_lang_from_argv(argv))
     except UsageError as exc:
-        set_language("en")
-        print(describe_error(exc), file=sys.stderr)
+        with use_language("en"):
+            print(describe_error(exc), file=sys.stderr)
         return EXIT_USAGE
+    with use_language(locale):
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     from companion import _argparse_i18n
 
     _argparse_i18n.install()

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -28,8 +29,8 @@ from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from companion.errors import RulesetError, UsageError
-from companion.i18n import LANG_TAGS, LOCALES, N_, translator
 from companion.games import ids as game_ids
+from companion.i18n import LANG_TAGS, LOCALES, N_, translator
 from companion.paths import data_dir
 
 KINDS: tuple[str, ...] = ("rules", "card")
@@ -185,7 +186,7 @@ def load_examples(game: str) -> dict[str, Example]:
 
 
 @cache
-def load_glossary(game: str) -> dict[str, dict[str, Any]]:
+def load_glossary(game: str) -> dict[str, Any]:
     """The raw glossary of ``game``: ``{concept: {"en": ..., "fa": ..., "avoid": {...}, ...}}``."""
     path = content_root() / game / "glossary.toml"
     if not path.is_file():
@@ -419,7 +420,7 @@ def example_steps(game: str, example_id: str) -> list:
     return replay(journal)[1]
 
 
-def example_value(game: str, example_id: str, expected: "Expected") -> Any:
+def example_value(game: str, example_id: str, expected: Expected) -> Any:
     """What the engine says for ``expected.path`` after event ``expected.after`` (default: the last)."""
     from companion.games import get
 
@@ -427,6 +428,8 @@ def example_value(game: str, example_id: str, expected: "Expected") -> Any:
     after = len(steps) if expected.after is None else expected.after
     if not 1 <= after <= len(steps):
         raise KeyError(f"{example_id}.{expected.name}: no event {after}")
+    if expected.path is None:
+        raise KeyError(f"{example_id}.{expected.name}: a plain given, not a value the engine computes")
     step = steps[after - 1]
     root, _, rest = expected.path.partition(".")
     base = {"event": step.event, "outcome": step.outcome, "summary": get(game).summary(step.state)}[root]

@@ -16,10 +16,13 @@ import io
 import locale as _pylocale
 import os
 import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion.errors import UsageError
 from companion.paths import data_dir
@@ -28,6 +31,8 @@ LOCALES: tuple[str, ...] = ("en", "fa", "zh_Hant", "zh_Hans")
 DOMAIN = "companion"
 RTL_LOCALES = frozenset({"fa"})
 LANG_TAGS = {"en": "en", "fa": "fa", "zh_Hant": "zh-Hant", "zh_Hans": "zh-Hans"}  # BCP 47, for HTML/PDF
+# Language names are written in their own language (never translated).
+LANGUAGE_NAMES = {"en": "English", "fa": "فارسی", "zh_Hant": "繁體中文", "zh_Hans": "简体中文"}
 
 # Names people and systems use for our locales, lower-cased with "-" turned into "_".
 _ALIASES: dict[str, str] = {
@@ -215,9 +220,9 @@ def _compiled_catalog(path: Path, locale: str) -> bytes:
     if cached is not None:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            tmp.replace(cached)
+            from companion.fsutil import atomic_write
+
+            atomic_write(cached, data, durable=False)  # a cache: lost at worst, never half written
         except OSError:
             pass
     return data
@@ -234,19 +239,44 @@ def translator(locale: str) -> Translator:
     return Translator(locale, gettext.GNUTranslations(io.BytesIO(_compiled_catalog(path, locale))))
 
 
-# -- the current language (the TUI switches it at run time; the CLI sets it once) ---------------
-_current = "en"
+# -- the language in effect ----------------------------------------------------------------------
+# There is no module-wide language.  A running TUI app owns its own (``app.translator``): the TUI
+# registers a resolver that finds the app of the current task, so every widget of that app -- and
+# only of that app -- speaks its language.  Anything else (the CLI for one ``main()`` call, a test, a
+# script) sets a language for a scope with ``use_language()``, which is undone when the scope ends.
+# Outside both, the language is English.
+_language: ContextVar[str] = ContextVar("companion_language", default="en")
+_resolver: Callable[[], Translator | None] | None = None
 
 
-def set_language(locale: str) -> Translator:
-    global _current
+def set_resolver(resolver: Callable[[], Translator | None] | None) -> None:
+    """Let a shell say which translator is in effect (the TUI: the running app's).
+
+    ``resolver()`` returns ``None`` when it has nothing to say (no app in the current context); the
+    language of :func:`use_language` then applies.  Set once at import by the shell, never per run.
+    """
+    global _resolver
+    _resolver = resolver
+
+
+@contextmanager
+def use_language(locale: str) -> Iterator[Translator]:
+    """Speak ``locale`` inside the ``with`` block (and in tasks started from it), then what was before."""
     tr = translator(locale)
-    _current = locale
-    return tr
+    token = _language.set(tr.locale)
+    try:
+        yield tr
+    finally:
+        _language.reset(token)
 
 
 def current() -> Translator:
-    return translator(_current)
+    """The translator in effect: the running app's, else the one of :func:`use_language`, else English."""
+    if _resolver is not None:
+        found = _resolver()
+        if found is not None:
+            return found
+    return translator(_language.get())
 
 
 def _(message: str, /, **params: Any) -> str:
@@ -277,7 +307,7 @@ def catalog_problems() -> list[str]:
             if not message.id:
                 continue
             ids = [message.id] if isinstance(message.id, str) else list(message.id)
-            strings = [message.string] if isinstance(message.string, str) else list(message.string)
+            strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
             if message.fuzzy:
                 problems.append(f"{locale}: fuzzy: {ids[0]!r}")
             if not all(strings):

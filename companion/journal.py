@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from companion.errors import JournalError
 
@@ -58,7 +59,8 @@ class Entry:
 
     @property
     def kind(self) -> str:
-        return self.event["event"]
+        kind: str = self.event["event"]  # checked by the reader and the writer
+        return kind
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ class Journal:
 
 
 def new_header(game: str, ruleset: str, players: Iterable[str], **extra: Any) -> Header:
-    started = datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    started = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     raw = {"journal": FORMAT, "version": VERSION, "game": game, "ruleset": ruleset,
            "players": list(players), "started": started, **extra}
     return parse_header(raw, line=1)
@@ -258,7 +260,7 @@ class JournalWriter:
         self._fd: int | None = fd
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: Header) -> "JournalWriter":
+    def create(cls, path: str | os.PathLike[str], header: Header) -> JournalWriter:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)  # never overwrite a game
@@ -273,7 +275,7 @@ class JournalWriter:
         return writer
 
     @classmethod
-    def resume(cls, path: str | os.PathLike[str], journal: Journal | None = None) -> tuple["JournalWriter", Journal]:
+    def resume(cls, path: str | os.PathLike[str], journal: Journal | None = None) -> tuple[JournalWriter, Journal]:
         """Open an existing journal for appending (``journal``: the file as already read, if it was).
 
         A damaged last line (a crash mid-write, never acknowledged) is moved to ``<name>.dropped``
@@ -332,7 +334,7 @@ class JournalWriter:
             os.close(self._fd)
             self._fd = None
 
-    def __enter__(self) -> "JournalWriter":
+    def __enter__(self) -> JournalWriter:
         return self
 
     def __exit__(self, *exc: Any) -> None:

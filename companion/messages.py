@@ -30,25 +30,30 @@ CORE: dict[str, str] = {
     "journal_not_object": N_("Line {line}: each line must be one JSON object."),
     "journal_no_event": N_("Line {line}: the object has no “event” name."),
     "journal_second_header": N_("Line {line}: a second header; a journal has exactly one, on line 1."),
-    "journal_header_not_a_journal": N_("Line {line}: this is not a companion journal (the header must say \"journal\": \"companion\")."),
+    "journal_header_not_a_journal": N_("Line {line}: this is not a companion journal "
+                                       "(the header must say \"journal\": \"companion\")."),
     "journal_header_bad_version": N_("Line {line}: the journal version {value} is not valid."),
-    "journal_header_newer_version": N_("Line {line}: the journal has version {value}, newer than this companion reads; please update."),
+    "journal_header_newer_version": N_("Line {line}: the journal has version {value}, "
+                                       "newer than this companion reads; please update."),
     "journal_header_unknown_game": N_("Line {line}: unknown game {value}."),
     "unknown_game": N_("There is no game “{game}”; the games are: {choices}."),
     "journal_header_bad_ruleset": N_("Line {line}: the ruleset {value} is not valid."),
     "journal_header_no_players": N_("Line {line}: the header needs a list of players."),
     "journal_header_bad_options": N_("Line {line}: “options” must be an object of settings."),
-    "journal_bad_player": N_("Line {line}: the player name {name} is not valid (it must be non-empty text without control characters)."),
+    "journal_bad_player": N_("Line {line}: the player name {name} is not valid "
+                             "(it must be non-empty text without control characters)."),
     "journal_duplicate_player": N_("Line {line}: the player name “{name}” is used twice."),
     "journal_nothing_to_undo": N_("Line {line}: an undo with nothing left to undo."),
     "journal_nothing_to_redo": N_("Line {line}: a redo that does not follow an undo."),
-    "journal_truncated": N_("Line {line} was cut off in the middle (the program stopped while writing it) and was dropped; everything before it loaded."),
+    "journal_truncated": N_("Line {line} was cut off in the middle (the program stopped while writing it) "
+                            "and was dropped; everything before it loaded."),
     "journal_bad_setup": N_("Line {line}: the game cannot be set up: {reason}"),
     "journal_rejected_event": N_("Line {line}: {reason}"),
     "journal_write_failed": N_("The journal {path} cannot be written ({reason}); the game is kept in memory."),
     # rules texts (rules_content/)
     "content_unknown_document": N_("There is no {kind} document for {game}."),
-    "content_no_front_matter": N_("{path}: the file must start with its front matter (title, game, locale, kind, version)."),
+    "content_no_front_matter": N_("{path}: the file must start with its front matter "
+                                  "(title, game, locale, kind, version)."),
     "content_bad_front_matter": N_("{path}: the front matter is not valid ({reason})."),
     "content_missing": N_("The rules file {path} is missing."),
     # rulesets and data files

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.errors import JournalError, RuleError
 from companion.games import get
-from companion.journal import REDO, UNDO, Header, Journal, JournalWriter, fold_history, read_journal
+from companion.journal import REDO, UNDO, Header, Journal, JournalWriter, Warning_, fold_history, read_journal
 
 
 @dataclass
@@ -55,7 +55,7 @@ class Session:
     """A live game: ``apply``, ``undo``, ``redo``; every change is on disk before it is shown."""
 
     def __init__(self, header: Header, writer: JournalWriter | None, initial: Any,
-                 steps: list[Step] | None = None, warnings: list | None = None) -> None:
+                 steps: list[Step] | None = None, warnings: list[Warning_] | None = None) -> None:
         self.header = header
         self.writer = writer
         self.game = get(header.game)
@@ -68,13 +68,13 @@ class Session:
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod
-    def new(cls, header: Header, path: str | Path | None) -> "Session":
+    def new(cls, header: Header, path: str | Path | None) -> Session:
         initial = get(header.game).start(header)  # a bad setup fails before any file exists
         writer = JournalWriter.create(path, header) if path is not None else None
         return cls(header, writer, initial)
 
     @classmethod
-    def resume(cls, path: str | Path) -> "Session":
+    def resume(cls, path: str | Path) -> Session:
         journal = read_journal(path)
         initial, steps = _replay(journal)  # validates every event before the file is touched
         session = cls(journal.header, None, initial, steps, journal.warnings)

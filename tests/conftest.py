@@ -16,6 +16,7 @@ def _isolated(tmp_path_factory, monkeypatch):
         monkeypatch.setenv(var, str(home / sub))
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("COMPANION_LANG", raising=False)
-    i18n.set_language("en")
+    assert i18n.current().locale == "en", "a language leaked in from outside the test"
     yield
-    i18n.set_language("en")
+    # The language is the running app's or a ``use_language()`` block's; neither outlives a test.
+    assert i18n.current().locale == "en", "this test left a language in effect"

@@ -7,10 +7,13 @@ mapping in ``pyproject.toml`` (``method = "tools.babel_toml:extract"``).
 from __future__ import annotations
 
 import tomllib
-from typing import Any, BinaryIO, Iterator
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 
-def extract(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+def extract(
+    fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
     text = fileobj.read().decode("utf-8")
     data = tomllib.loads(text)
     lines = text.splitlines()

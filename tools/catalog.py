@@ -69,7 +69,8 @@ def _write(path: Path, catalog) -> None:
 
 
 def _without_dates(data: bytes) -> bytes:
-    return b"\n".join(line for line in data.split(b"\n") if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
+    return b"\n".join(line for line in data.split(b"\n")
+                      if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
 
 
 def _sync() -> None:

@@ -8,12 +8,17 @@ could not be (a bad journal or content file), 2 for bad usage.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError, JournalError, RulesetError
 from companion.i18n import LOCALES, _, current, ngettext, normalize_locale
 from companion.printing.messages import describe
+
+if TYPE_CHECKING:
+    from companion.printing.export import Result
 
 DEFAULT_OUT = "exports"
 
@@ -29,7 +34,7 @@ def _choice(value: str | None, choices: tuple[str, ...], code: str) -> tuple[str
     return (key,)
 
 
-def _progress(done: int, total: int, result) -> None:
+def _progress(done: int, total: int, result: Result) -> None:
     name = result.name or f"{result.job.game}-{result.job.kind}-{result.job.locale}"
     if result.error:
         line = _("[{done}/{total}] {name}: not made", done=done, total=total, name=name)
@@ -39,12 +44,13 @@ def _progress(done: int, total: int, result) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from companion.games import ids
     from companion.printing.export import KINDS, Job, export, plan
 
     try:
         out_dir = Path(args.out or DEFAULT_OUT)
+        locales: tuple[str, ...]
         if args.lang:
             locales = (normalize_locale(args.lang) or current().locale,)
         else:

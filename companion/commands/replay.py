@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -12,7 +13,7 @@ from companion.messages import describe
 from companion.session import replay
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     journal = read_journal(args.file)
     for warning in journal.warnings:
         print(describe(warning.code, warning.params), file=sys.stderr)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
-from companion.arith import split_piles
-from companion.explain import equation
+from companion.arith import PileSplit, split_piles
 from companion.errors import UsageError
+from companion.explain import equation
 from companion.i18n import _, current, ngettext
 
 
@@ -21,7 +22,7 @@ def _count(text: str, code: str) -> int:
     return value
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     piles = [_count(p, "bad_number") for p in args.piles]
     among = _count(args.among, "bad_among")
     if among < 1:
@@ -35,14 +36,15 @@ def run(args) -> int:
     return 0
 
 
-def describe(result) -> list[str]:
+def describe(result: PileSplit) -> list[str]:
     """The split in sentences, with the arithmetic (``15 = 4 × 3 + 3``) in the locale's digits."""
     tr = current()
     lines = []
     if result.mode == "pooled":
         part = result.parts[0]
         if len(result.piles) > 1:
-            lines.append(_("Pooled: {sum} = {total}", sum=" + ".join(tr.num(p) for p in result.piles), total=part.total))
+            lines.append(_("Pooled: {sum} = {total}", sum=" + ".join(tr.num(p) for p in result.piles),
+                           total=part.total))
         lines.append(equation(part, tr))
         if part.left:
             lines.append(ngettext("Each of the {among} players gets {each}; {left} goes back onto one card.",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from companion.errors import EventError, UsageError
 from companion.games.shifting_stones import explain
 from companion.games.shifting_stones.engine import HAND_MAX, POINTS
-from companion.games.shifting_stones.library import load_library
+from companion.games.shifting_stones.library import Card, load_library
 from companion.games.shifting_stones.patterns import Pattern, check_tile_set, parse_grid, parse_pattern
 from companion.games.shifting_stones.solver import best_turn, cheapest
 from companion.i18n import current
@@ -15,7 +16,7 @@ from companion.i18n import current
 HAND_MIN = 2  # one card is asked with --pattern
 
 
-def parse_card(text: str, library=None) -> tuple[Pattern, int]:
+def parse_card(text: str, library: dict[str, Card] | None = None) -> tuple[Pattern, int]:
     """``PATTERN=POINTS`` (``sun * fish=3``) or a library id (``ss16``)."""
     if "=" in text:
         pattern_text, _sep, points_text = text.rpartition("=")
@@ -33,7 +34,7 @@ def parse_card(text: str, library=None) -> tuple[Pattern, int]:
     return card.pattern, card.points
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     grid = parse_grid(args.grid)
     check_tile_set(grid)
     tr = current()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 
-def run(args) -> int:
+
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.i18n import negotiate

@@ -15,8 +15,9 @@ it to run a small game through every shell); an unknown id is an error, never an
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, TypeGuard
 
 from companion.errors import CompanionError
 
@@ -38,7 +39,7 @@ def ids() -> tuple[str, ...]:
     return BUILTIN + tuple(g for g in _extra if g not in BUILTIN)
 
 
-def known(game_id: object) -> bool:
+def known(game_id: object) -> TypeGuard[str]:
     return isinstance(game_id, str) and game_id in ids()
 
 

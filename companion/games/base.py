@@ -11,13 +11,15 @@ translates with its own :class:`~companion.i18n.Translator`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from companion.errors import CompanionError
     from companion.i18n import Translator
     from companion.journal import Header
+    from companion.session import Step
 
 
 @dataclass(frozen=True)
@@ -124,11 +126,11 @@ class Game(Protocol):
     def player_name(self, player: str, tr: Translator) -> str:
         """How a seat is named to people (the Death Valley robot is "Robot")."""
 
-    def period_end(self, step: Any) -> Label | None:
+    def period_end(self, step: Step) -> Label | None:
         """Whether a replayed step ends a round (``("round", n)``) or a turn (``("turn", 0)``: turns
         are numbered in order by the chart); ``None`` when play goes on."""
 
-    def key_moments(self, steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+    def key_moments(self, steps: Sequence[Step], summary: dict[str, Any], tr: Translator) -> list[Moment]:
         """The turning points of a played game, in order, with how it ended when it did."""
 
     def score_pad(self) -> ScorePad:
@@ -146,7 +148,7 @@ def player_range(game: Game) -> tuple[int, int]:
     return min(low for low, _ in ranges), max(high for _, high in ranges)
 
 
-def turns(game: Game, steps: Sequence[Any]):
+def turns(game: Game, steps: Sequence[Step]) -> Iterator[tuple[int, Step]]:
     """``(turn, step)``: each step with the 1-based number of the round or turn it belongs to."""
     done = 0
     for step in steps:

@@ -7,16 +7,20 @@ the game's ``summary(state)`` and ``period_end(step)``, never the engine's inter
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import Game, Label
 from companion.i18n import Translator
 
+if TYPE_CHECKING:
+    from companion.session import Step
+
 COLORS = ["#b5452b", "#2b6cb5", "#3c8a3c", "#9a6a00", "#7b3fa0", "#00838f", "#5d4037", "#c2185b"]
 
 
-def score_points(game: Game, steps: list, final: Any) -> list[tuple[Label, dict[str, int]]]:
+def score_points(game: Game, steps: Sequence[Step], final: Any) -> list[tuple[Label, dict[str, int]]]:
     """``[(label, {player: score}), ...]``: the banked scores after every round or turn the game ends."""
     points: list[tuple[Label, dict[str, int]]] = []
     for step in steps:

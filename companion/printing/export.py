@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError, UsageError
 from companion.fsutil import atomic_open
 from companion.i18n import N_
 from companion.printing import ASSETS_DIR
+
+if TYPE_CHECKING:
+    from companion.printing.pages import Page
 
 STYLES_DIR = ASSETS_DIR / "styles"
 KINDS = ("rules", "card", "scorepad")
@@ -48,8 +52,8 @@ class Result:
     path: Path | None = None
     size: int = 0
     seconds: float = 0.0
-    warnings: list[tuple[str, dict]] = field(default_factory=list)
-    error: tuple[str, dict] | None = None
+    warnings: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    error: tuple[str, dict[str, Any]] | None = None
 
 
 def plan(games: Iterable[str], kinds: Iterable[str], locales: Iterable[str], paper: str) -> list[Job]:
@@ -65,19 +69,26 @@ def plan(games: Iterable[str], kinds: Iterable[str], locales: Iterable[str], pap
     return jobs
 
 
-def build_page(job: Job):
+def _needs(value: str | None, job: Job, what: str) -> str:
+    """The job's ``what`` (paper, journal), which its kind cannot do without."""
+    if value is None:
+        raise ValueError(f"a {job.kind} job needs its {what}")
+    return value
+
+
+def build_page(job: Job) -> Page:
     from companion.printing import pages, scorepad
 
     if job.kind == "rules":
-        return pages.rules_page(job.game, job.locale, job.paper)
+        return pages.rules_page(job.game, job.locale, _needs(job.paper, job, "paper"))
     if job.kind == "card-sheet":
-        return pages.card_sheet_page(job.game, job.locale, job.paper)
+        return pages.card_sheet_page(job.game, job.locale, _needs(job.paper, job, "paper"))
     if job.kind == "card":
         return pages.card_page(job.game, job.locale)
     if job.kind == "scorepad":
-        return scorepad.scorepad_page(job.game, job.locale, job.paper)
+        return scorepad.scorepad_page(job.game, job.locale, _needs(job.paper, job, "paper"))
     if job.kind == "journal":
-        return scorepad.journal_page(job.journal, job.locale, job.paper)
+        return scorepad.journal_page(_needs(job.journal, job, "journal"), job.locale, _needs(job.paper, job, "paper"))
     raise UsageError("print.bad_kind", value=job.kind, choices=", ".join(KINDS))
 
 
@@ -126,7 +137,7 @@ class Renderer:
         self.fetcher = AssetFetcher()
         self._css: dict[str, object] = {}
 
-    def stylesheet(self, name: str):
+    def stylesheet(self, name: str) -> object:
         """A stylesheet by name: ``styles/<name>.css``, ``paper-a4``/``paper-letter`` or ``locale-fa``."""
         if name not in self._css:
             from weasyprint import CSS
@@ -141,7 +152,7 @@ class Renderer:
             self._css[name] = css
         return self._css[name]
 
-    def stylesheets(self, page) -> list:
+    def stylesheets(self, page: Page) -> list[object]:
         names = list(page.styles)
         if page.paper:
             names.append(f"paper-{page.paper}")
@@ -149,7 +160,7 @@ class Renderer:
             names.append(f"locale-{page.locale}")
         return [self.stylesheet(n) for n in names]
 
-    def render(self, page, target: Path) -> list[tuple[str, dict]]:
+    def render(self, page: Page, target: Path) -> list[tuple[str, dict[str, Any]]]:
         """Write ``page`` to ``target`` (atomically); return the warnings met on the way."""
         from weasyprint import HTML
 

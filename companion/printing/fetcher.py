@@ -10,6 +10,7 @@ turns into translated warnings.
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -48,7 +49,7 @@ class AssetFetcher(URLFetcher):
             return None
         return path
 
-    def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+    def fetch(self, url: str, headers: Mapping[str, str] | None = None) -> URLFetcherResponse:
         path = self.resolve(url)
         if path is None:
             self.refused.append(url if len(url) < 200 else url[:200] + "…")

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 from html import escape
 from html.parser import HTMLParser
+from typing import Any
 
-Warning_ = tuple[str, dict]
+Warning_ = tuple[str, dict[str, Any]]
+Attrs = list[tuple[str, str | None]]
+# ("start" | "void", tag, attrs, source text or None) | ("end", tag) | ("text", data); and, inside
+# wrap_ltr_runs only, ("c", one character).
+Token = tuple[Any, ...]
 
 VOID = {"br", "hr", "img", "input", "link", "meta", "source", "col", "wbr", "area", "base", "embed",
         "param", "track"}
@@ -34,36 +40,36 @@ _ALIGN = re.compile(r"^\s*text-align:\s*(left|right|center)\s*;?\s*$")
 class _Tokenizer(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.tokens: list[tuple] = []
+        self.tokens: list[Token] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: Attrs) -> None:
         kind = "void" if tag in VOID else "start"
         self.tokens.append((kind, tag, attrs, self.get_starttag_text()))
 
-    def handle_startendtag(self, tag, attrs):
+    def handle_startendtag(self, tag: str, attrs: Attrs) -> None:
         self.tokens.append(("void", tag, attrs, self.get_starttag_text()))
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag not in VOID:
             self.tokens.append(("end", tag))
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         self.tokens.append(("text", data))
 
 
-def tokenize(html: str) -> list[tuple]:
+def tokenize(html: str) -> list[Token]:
     parser = _Tokenizer()
     parser.feed(html)
     parser.close()
     return parser.tokens
 
 
-def _attrs(attrs) -> str:
+def _attrs(attrs: Iterable[tuple[str, str | None]]) -> str:
     return "".join(f' {k}="{escape(v or "", quote=True)}"' for k, v in attrs)
 
 
-def serialize(tokens: list[tuple], raw_tags: bool = True) -> str:
-    out = []
+def serialize(tokens: list[Token], raw_tags: bool = True) -> str:
+    out: list[str] = []
     for tok in tokens:
         if tok[0] == "text":
             out.append(escape(tok[1], quote=False))
@@ -79,7 +85,7 @@ def serialize(tokens: list[tuple], raw_tags: bool = True) -> str:
 def sanitize(html: str) -> tuple[str, list[Warning_]]:
     """Keep the harmless part of ``html``; return it with the warnings for what was dropped."""
     warnings: list[Warning_] = []
-    out: list[tuple] = []
+    out: list[Token] = []
     skip: list[str] = []  # open elements whose content is dropped
     for tok in tokenize(html):
         kind, tag = tok[0], tok[1] if tok[0] != "text" else None
@@ -92,7 +98,8 @@ def sanitize(html: str) -> tuple[str, list[Warning_]]:
         if kind == "text":
             out.append(tok)
             continue
-        if tag in DROP_WITH_CONTENT or tag in ("img", "link", "meta", "source", "base", "input", "param", "area", "track"):
+        if tag in DROP_WITH_CONTENT or tag in ("img", "link", "meta", "source", "base", "input", "param", "area",
+                                               "track"):
             if kind == "start":
                 skip.append(tag)
             if kind != "end":
@@ -110,7 +117,7 @@ def sanitize(html: str) -> tuple[str, list[Warning_]]:
         if kind == "end":
             out.append(tok)
             continue
-        kept = []
+        kept: list[tuple[str, str]] = []
         for name, value in tok[2]:
             value = value or ""
             if name in ("id", "class") and _CLASS_OR_ID.match(value):
@@ -136,17 +143,17 @@ _STOP = {"R", "AL", "B", "S", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "
 _OPAQUE = {"svg", "style", "script", "head", "title", "pre"}
 
 
-def _is_run(item) -> bool:
+def _is_run(item: Token) -> bool:
     return item[0] == "c" and unicodedata.bidirectional(item[1]) in _RUN
 
 
-def _can_continue(item) -> bool:
+def _can_continue(item: Token) -> bool:
     if item[0] == "c":
         return unicodedata.bidirectional(item[1]) not in _STOP
     return item[0] in ("start", "end") and item[1] in INLINE
 
 
-def _starts_run(items, i) -> bool:
+def _starts_run(items: Sequence[Token], i: int) -> bool:
     """A run character, or inline start tags directly followed by one."""
     while i < len(items) and items[i][0] == "start" and items[i][1] in INLINE:
         i += 1
@@ -155,13 +162,13 @@ def _starts_run(items, i) -> bool:
 
 def wrap_ltr_runs(html: str) -> str:
     """Wrap every maximal Latin/number run (across inline elements) in ``<span dir="ltr">``."""
-    items: list[tuple] = []
+    items: list[Token] = []
     for tok in tokenize(html):
         if tok[0] == "text":
             items.extend(("c", ch) for ch in tok[1])
         else:
             items.append(tok)
-    out: list[tuple] = []
+    out: list[Token] = []
     opaque = 0
     i, n = 0, len(items)
     while i < n:
@@ -199,7 +206,7 @@ def wrap_ltr_runs(html: str) -> str:
         out.append(("end", "span"))
         i = best + 1
     # merge characters back into text tokens
-    tokens: list[tuple] = []
+    tokens: list[Token] = []
     for item in out:
         if item[0] == "c":
             if tokens and tokens[-1][0] == "text":

@@ -5,12 +5,14 @@ from __future__ import annotations
 from companion.i18n import N_, Translator
 
 MESSAGES = {
-    "print.dropped_image": N_("{document}: an image ({target}) was left out; printed documents show no images from the text."),
+    "print.dropped_image": N_("{document}: an image ({target}) was left out; "
+                              "printed documents show no images from the text."),
     "print.dropped_link": N_("{document}: a link to {target} was left out; only links within the document are kept."),
     "print.dropped_element": N_("{document}: an element <{element}> {target} was left out."),
     "print.dropped_attribute": N_("{document}: an attribute {attribute}=“{target}” was left out."),
     "print.content_warning": N_("{document}: {detail}"),
-    "print.refused_url": N_("{document}: the file or address {target} was not loaded; only the companion's own fonts and styles are."),
+    "print.refused_url": N_("{document}: the file or address {target} was not loaded; "
+                            "only the companion's own fonts and styles are."),
     "print.renderer_warning": N_("{document}: the PDF renderer says: {detail}"),
     "print.failed": N_("{document} was not made: {reason}"),
     "print.bad_game": N_("Unknown game “{value}”. Choose one of: {choices}."),

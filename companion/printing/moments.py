@@ -8,13 +8,17 @@ table); this adds how the journal stops when the game is not over.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import Game, Moment
 from companion.i18n import Translator
 
+if TYPE_CHECKING:
+    from companion.session import Step
 
-def key_moments(game: Game, steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+
+def key_moments(game: Game, steps: Sequence[Step], summary: dict[str, Any], tr: Translator) -> list[Moment]:
     """The game's turning points, in order, ending with how it ended (or that the journal stops)."""
     moments = list(game.key_moments(steps, summary, tr))
     if not summary.get("finished"):

@@ -14,9 +14,13 @@ from functools import cache
 from html import escape
 from pathlib import Path
 from string import Template
+from typing import TYPE_CHECKING
 
 from companion.i18n import LANG_TAGS, Translator, translator
-from companion.printing.htmltext import sanitize, wrap_ltr_runs
+from companion.printing.htmltext import Warning_, sanitize, wrap_ltr_runs
+
+if TYPE_CHECKING:
+    from companion.content import Document
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -32,7 +36,7 @@ class Page:
     html: str
     styles: tuple[str, ...]   # stylesheet names in styles/ (the paper stylesheet is added by name)
     paper: str | None = None
-    warnings: list[tuple[str, dict]] = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)
 
 
 @cache
@@ -56,19 +60,19 @@ def document(locale: str, title: str, body: str, kind: str) -> str:
                                   kind=escape(kind), body=body)
 
 
-def _content(game: str, locale: str, kind: str):
+def _content(game: str, locale: str, kind: str) -> tuple[Document, str, list[Warning_]]:
     """The loaded document and its sanitized HTML, with warnings from both the loader and us."""
     from companion import content
 
     doc = content.load_document(game, locale, kind)
     html, dropped = sanitize(content.render_html(doc))
     where = f"{game}/{kind}.{doc.text_locale}.md"
-    warnings = [("print.content_warning", {"document": where, "detail": w}) for w in doc.warnings]
+    warnings: list[Warning_] = [("print.content_warning", {"document": where, "detail": w}) for w in doc.warnings]
     warnings += [(code, {**params, "document": where}) for code, params in dropped]
     return doc, html, warnings
 
 
-def text_attrs(doc) -> str:
+def text_attrs(doc: Document) -> str:
     """``lang`` and ``dir`` of the text itself (English when a translation is missing)."""
     direction = translator(doc.text_locale).direction
     return f'lang="{LANG_TAGS[doc.text_locale]}" dir="{direction}"'
@@ -103,7 +107,7 @@ def _card(game_label: str, side_html: str, attrs: str) -> str:
     return f'<div class="card" {attrs}><div class="game">{escape(game_label)}</div>{side_html}</div>'
 
 
-def card_sides(game: str, locale: str) -> tuple[str, list[str], list]:
+def card_sides(game: str, locale: str) -> tuple[str, list[str], list[Warning_]]:
     tr = translator(locale)
     doc, html, warnings = _content(game, locale, "card")
     front, back = split_card(html)
@@ -139,7 +143,8 @@ def card_sheet_page(game: str, locale: str, paper: str) -> Page:
         sheets.append(
             f'<section class="sheet" style="width:{width}mm;height:{height}mm">{lines}'
             f'<div class="grid" style="left:{left:.2f}mm;top:{top:.2f}mm">{side * 9}</div>'
-            f'<div class="caption" dir="{tr.direction}" style="left:{left:.2f}mm;top:{height - top + 2:.2f}mm;width:{3 * CARD_MM[0]}mm">'
+            f'<div class="caption" dir="{tr.direction}" '
+            f'style="left:{left:.2f}mm;top:{height - top + 2:.2f}mm;width:{3 * CARD_MM[0]}mm">'
             f'{escape(caption)}</div></section>')
     return Page(f"{game}-cards-{locale}-{paper}.pdf", "card-sheet", locale, title,
                 document(locale, title, "".join(sheets), "card-sheet"), ("base", "card"), paper, warnings)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html import escape
 from pathlib import Path
+from typing import Any
 
 from companion.games import get
 from companion.games.base import Game, Pad, TablePad, Track, TrackPad
@@ -33,7 +34,7 @@ TEXT = {
 }
 
 
-def t(tr: Translator, key: str, **params) -> str:
+def t(tr: Translator, key: str, **params: Any) -> str:
     """The translated, HTML-escaped text ``key``."""
     return escape(tr.gettext(TEXT[key], **params))
 
@@ -122,8 +123,10 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
         meta.append(tr.gettext("Started: {date}", date=started_text(header.started, tr)))
     meta.append(tr.gettext("Events played: {n}", n=len(steps)))
     chart = score_chart_svg(points, players, tr, height=58 if paper == "a4" else 50)  # Letter is 18 mm shorter
-    legend = "".join(f'<span class="legend-item any"><svg width="14" height="6"><rect width="14" height="6" fill="{color}"/></svg> '
-                     f'{escape(game.player_name(p, tr))}</span> ' for p, color in zip(players, chart_colors(len(players))))
+    legend = "".join(f'<span class="legend-item any"><svg width="14" height="6">'
+                     f'<rect width="14" height="6" fill="{color}"/></svg> '
+                     f'{escape(game.player_name(p, tr))}</span> '
+                     for p, color in zip(players, chart_colors(len(players))))
     moments = moments_html(key_moments(game, steps, summary, tr))
     body = (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
             + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)

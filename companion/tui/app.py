@@ -5,25 +5,35 @@ folders, an optional journal to resume) and builds the app without touching the 
 
 Messages go up (screens call the app's methods: ``start_game``, ``open_journal``, ``set_language``),
 state goes down (each screen renders from its ``Session`` and the current language).
+
+The app owns its language (``app.translator``) and its bidi mode (``app.settings.bidi``); nothing is
+kept at module level.  ``companion.i18n.current()`` and ``companion.tui.bidi.mode()`` find them through
+Textual's ``active_app`` context variable (the one behind ``self.app``: set in the app's own task,
+every widget's message loop, async workers, ``call_from_thread`` callbacks and the body of
+``run_test``; not inside a thread worker, which must hand text work back with ``call_from_thread``),
+so two apps in one process -- or tests run in any order -- never see each other's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
-from typing import Iterable
 
+from textual._context import active_app
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 
+from companion import i18n
 from companion.errors import CompanionError
-from companion.i18n import LOCALES, N_, _, current, set_language
+from companion.i18n import LANGUAGE_NAMES, LOCALES, N_, Translator, _, translator
 from companion.tui import bidi
 from companion.tui import settings as settings_mod
 from companion.tui.commands import CompanionCommands
 from companion.tui.screens.base import PaletteCommand
 
-# Language names are written in their own language (never translated).
-LANGUAGE_NAMES = {"en": "English", "fa": "فارسی", "zh_Hant": "繁體中文", "zh_Hans": "简体中文"}
+__all__ = ["LANGUAGE_NAMES", "CompanionApp", "make_app", "running_app"]
 
 
 class CompanionApp(App):
@@ -46,8 +56,12 @@ class CompanionApp(App):
         self.config_dir = config_dir
         self.resume_path = resume
         self._quit_insisted = False
-        bidi.mode = self.settings.bidi
-        set_language(language)
+        self.translator: Translator = translator(language)
+        """The language this app speaks (``companion.i18n.current()`` inside the app)."""
+
+    @property
+    def locale(self) -> str:
+        return self.translator.locale
 
     # -- start ----------------------------------------------------------------------------------
     def get_default_screen(self):
@@ -76,7 +90,7 @@ class CompanionApp(App):
 
         try:
             screen_class = game_screen_class(game)
-            header = new_header(game, ruleset, players, language=current().locale, **extra)
+            header = new_header(game, ruleset, players, language=self.locale, **extra)
             session = Session.new(header, new_journal_path(game, self.data_dir))
         except CompanionError as exc:
             self.show_error(exc)
@@ -105,7 +119,7 @@ class CompanionApp(App):
     def set_language(self, locale: str) -> None:
         if locale not in LOCALES:
             return
-        set_language(locale)
+        self.translator = translator(locale)
         self.update_settings(language=locale)
         for screen in self.screen_stack:
             hook = getattr(screen, "retranslate", None)
@@ -115,7 +129,6 @@ class CompanionApp(App):
 
     def update_settings(self, **changes) -> None:
         self.settings = self.settings.with_(**changes)
-        bidi.mode = self.settings.bidi
         try:
             settings_mod.save(self.settings, self.config_dir)
         except OSError:
@@ -135,12 +148,13 @@ class CompanionApp(App):
 
         self.notice(describe(exc), severity="error", timeout=6)
 
-    def notice(self, text: str, *, title: str = "", severity: str = "information", timeout: float = 5) -> None:
+    def notice(self, text: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float = 5) -> None:
         """A notification in display order (toasts are about 56 cells wide inside)."""
         from rich.text import Text
 
-        rtl = current().direction == "rtl"
-        if bidi.mode == "app" and (rtl or bidi.has_rtl(text)):
+        rtl = self.translator.direction == "rtl"
+        if self.settings.bidi == "app" and (rtl or bidi.has_rtl(text)):
             width = max(20, min(56, self.size.width // 2 - 4))
             text = bidi.for_display(Text(text), width, rtl).plain
             title = bidi.line(title, rtl)
@@ -168,25 +182,50 @@ class CompanionApp(App):
         from companion.tui.screens.language import LanguageScreen
 
         if not isinstance(self.screen, LanguageScreen):
-            self.push_screen(LanguageScreen(), callback=lambda locale: locale and self.set_language(locale))
+            self.push_screen(LanguageScreen(), callback=self._chosen_language)
+
+    def _chosen_language(self, locale: object) -> None:
+        if isinstance(locale, str) and locale:
+            self.set_language(locale)
 
     def action_command_palette(self) -> None:
         from textual.command import CommandPalette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            placeholder = bidi.line(_("Search for an action"), current().direction == "rtl")
+            placeholder = bidi.line(_("Search for an action"), self.translator.direction == "rtl")
             self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
 
     def action_help_quit(self) -> None:
         self.notice(_("Press Ctrl+Q to quit."), title=_("Do you want to quit?"))
 
     def app_palette(self) -> list[PaletteCommand]:
-        entries = [PaletteCommand(_("Language: {name}", name=name), lambda loc=loc: self.set_language(loc))
-                   for loc, name in LANGUAGE_NAMES.items() if loc != current().locale]
+        entries = [PaletteCommand(_("Language: {name}", name=name), partial(self.set_language, loc))
+                   for loc, name in LANGUAGE_NAMES.items() if loc != self.locale]
         entries.append(PaletteCommand(_("Show the keys"), self.action_show_keys))
         # Through the action, so the palette keeps the "game not saved" guard of Ctrl+Q.
         entries.append(PaletteCommand(_("Quit"), lambda: self.run_action("quit")))
         return entries
+
+
+def running_app() -> CompanionApp | None:
+    """The companion app whose task is running now (Textual's ``active_app``), or ``None``."""
+    app = active_app.get(None)
+    return app if isinstance(app, CompanionApp) else None
+
+
+def _app_translator() -> Translator | None:
+    app = running_app()
+    return None if app is None else app.translator
+
+
+def _app_bidi_mode() -> str | None:
+    app = running_app()
+    return None if app is None else app.settings.bidi
+
+
+# Registered once, at import: the hooks hold no language or mode themselves, they look up the app.
+i18n.set_resolver(_app_translator)
+bidi.set_resolver(_app_bidi_mode)
 
 
 def make_app(language: str | None = None, resume: str | Path | None = None, *,

@@ -6,11 +6,17 @@ mode we wrap a paragraph into lines first, then reorder each line into visual or
 bidi algorithm (``bidi.algorithm``, which mirrors brackets correctly), keeping every character's
 style.  In ``terminal`` mode the terminal reorders by itself and we must leave the text logical.
 The contents of text inputs are never reordered.
+
+The mode is a setting of the running app (``app.settings.bidi``), found through the resolver the app
+registers; outside an app it is ``app`` unless a ``with use_mode(...)`` block says otherwise.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -19,8 +25,40 @@ if TYPE_CHECKING:  # rich is loaded by Textual anyway; keep this module importab
 
 _RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
 
-# "app" or "terminal"; the app sets it from the settings.
-mode = "app"
+MODES = ("app", "terminal")
+_mode: ContextVar[str] = ContextVar("companion_bidi_mode", default="app")
+_resolver: Callable[[], str | None] | None = None
+
+
+def mode() -> str:
+    """Who reorders right-to-left text now: ``app`` or ``terminal``.
+
+    The running app's setting when there is one in the current context, else the mode of the
+    innermost :func:`use_mode` block, else ``app``.
+    """
+    if _resolver is not None:
+        found = _resolver()
+        if found is not None:
+            return found
+    return _mode.get()
+
+
+def set_resolver(resolver: Callable[[], str | None] | None) -> None:
+    """Let the app say which mode is in effect (``None`` from ``resolver()``: no app here)."""
+    global _resolver
+    _resolver = resolver
+
+
+@contextmanager
+def use_mode(value: str) -> Iterator[str]:
+    """Lay text out in ``value`` mode inside the ``with`` block (where no app decides it)."""
+    if value not in MODES:
+        raise ValueError(f"bidi mode must be one of {MODES}, not {value!r}")
+    token = _mode.set(value)
+    try:
+        yield value
+    finally:
+        _mode.reset(token)
 
 
 def has_rtl(text: str) -> bool:
@@ -55,7 +93,7 @@ def _visual_order(text: str, rtl_base: bool) -> tuple[str, tuple[int, ...]]:
     return "".join(c["ch"] for c in chars), tuple(c["index"] for c in chars)
 
 
-def reorder_line(line: "Text", rtl_base: bool) -> "Text":
+def reorder_line(line: Text, rtl_base: bool) -> Text:
     """A styled line in visual order (styles follow their characters)."""
     plain = line.plain
     if not has_rtl(plain) and not rtl_base:
@@ -77,7 +115,7 @@ def reorder_line(line: "Text", rtl_base: bool) -> "Text":
 _REORDERED: dict = {}
 
 
-def _reorder(line: "Text", rtl_base: bool) -> "Text":
+def _reorder(line: Text, rtl_base: bool) -> Text:
     from rich.text import Text
 
     plain = line.plain
@@ -87,7 +125,8 @@ def _reorder(line: "Text", rtl_base: bool) -> "Text":
         for i in range(max(span.start, 0), min(span.end, len(plain))):
             styles[i].append(span.style)
     out = Text(style=line.style, end="", no_wrap=True)
-    run, run_style = [], None
+    run: list[str] = []
+    run_style = None
     for ch, index in zip(shown, order):
         spans = styles[index] if index < len(styles) else []
         style = _combine(spans)
@@ -111,7 +150,7 @@ def _combine(spans: list):
     return Style.combine(Style.parse(s) if isinstance(s, str) else s for s in spans)
 
 
-def for_display(text: "Text", width: int, rtl: bool, console=None) -> "Text":
+def for_display(text: Text, width: int, rtl: bool, console=None) -> Text:
     """Wrap ``text`` to ``width`` cells, then put each line in visual order (``app`` mode only).
 
     Right-to-left paragraphs are right-aligned.  Text without right-to-left letters in a
@@ -119,7 +158,7 @@ def for_display(text: "Text", width: int, rtl: bool, console=None) -> "Text":
     """
     from rich.text import Text
 
-    if mode != "app" or width <= 0 or not (rtl or has_rtl(text.plain)):
+    if mode() != "app" or width <= 0 or not (rtl or has_rtl(text.plain)):
         if rtl:
             text = text.copy()
             text.justify = "right"
@@ -143,7 +182,7 @@ def for_display(text: "Text", width: int, rtl: bool, console=None) -> "Text":
 
 def line(text: str, rtl: bool) -> str:
     """A short one-line label (a footer key, a list item) in display order."""
-    if mode != "app" or not (rtl or has_rtl(text)):
+    if mode() != "app" or not (rtl or has_rtl(text)):
         return text
     return visual_order(text, rtl)[0]
 

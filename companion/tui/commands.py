@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from companion.i18n import current
 from companion.tui import bidi
 
+if TYPE_CHECKING:
+    from companion.tui.app import CompanionApp
+    from companion.tui.screens.base import PaletteCommand
+
 
 class CompanionCommands(Provider):
-    def _commands(self):
+    if TYPE_CHECKING:
+        @property
+        def app(self) -> CompanionApp: ...  # the app this palette belongs to (for the type checker)
+
+    def _commands(self) -> list[PaletteCommand]:
         screen = self.screen
         entries = list(getattr(screen, "palette", lambda: ())())
         entries.extend(self.app.app_palette())

@@ -7,15 +7,30 @@ for older imports (``parse`` is :func:`~companion.games.diamant.notation.parse_c
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual.suggester import Suggester
 
 from companion.games.diamant.engine import State
 from companion.games.diamant.notation import (  # noqa: F401  (re-exported)
-    LEAVE, LEAVE_WORDS, RELIC_WORDS, NotationError, completions, format_card, format_decision, format_entry,
-    is_decision, leave_words, names, parse_card, parse_decision, parse_entry, relic_words, suggest,
-    suggest_entry)
+    LEAVE,
+    LEAVE_WORDS,
+    RELIC_WORDS,
+    NotationError,
+    completions,
+    format_card,
+    format_decision,
+    format_entry,
+    is_decision,
+    leave_words,
+    names,
+    parse_card,
+    parse_decision,
+    parse_entry,
+    relic_words,
+    suggest,
+    suggest_entry,
+)
 from companion.i18n import current
 
 parse = parse_card

@@ -7,7 +7,7 @@ listed with its error so that the host sees why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ def games_dir(folder: Path | None = None) -> Path:
 def new_journal_path(game: str, folder: Path | None = None, now: datetime | None = None) -> Path:
     """A fresh file name in the games folder: ``20261129-200000-diamant.jsonl`` (never an existing one)."""
     base = games_dir(folder)
-    stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%d-%H%M%S")
+    stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
     path = base / f"{stamp}-{game}.jsonl"
     n = 1
     while path.exists():
@@ -69,7 +69,8 @@ def describe_one(path: Path) -> RecentGame:
     except CompanionError as exc:
         return RecentGame(path, modified, error=exc)
     except ImportError as exc:  # a game whose engine is not installed
-        return RecentGame(path, modified, error=CompanionError("journal_header_unknown_game", line=1, value=str(exc.name)))
+        return RecentGame(path, modified,
+                          error=CompanionError("journal_header_unknown_game", line=1, value=str(exc.name)))
     return RecentGame(path, modified, header.game, header.ruleset, header.players, header.started,
                       bool(summary.get("finished")), len(steps), dict(summary.get("scores", {})))
 

@@ -20,7 +20,7 @@ class Settings:
     language: str = ""
     """The language chosen last in the app (empty: negotiate from ``--lang``/environment)."""
 
-    def with_(self, **changes) -> "Settings":
+    def with_(self, **changes: str) -> Settings:
         return replace(self, **changes)
 
 

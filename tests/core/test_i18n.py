@@ -99,11 +99,24 @@ def test_msgfmt_check(locale, tmp_path):
     assert result.returncode == 0, result.stderr
 
 
-def test_language_switch_at_run_time():
-    i18n.set_language("zh_Hant")
-    assert i18n.current().locale == "zh_Hant"
-    i18n.set_language("en")
+def test_a_language_holds_for_its_scope_only():
+    assert i18n.current().locale == "en"  # outside any scope (and any app): English
+    with i18n.use_language("zh_Hant") as tr:
+        assert tr.locale == i18n.current().locale == "zh_Hant"
+        with i18n.use_language("fa"):
+            assert i18n.current().locale == "fa"
+        assert i18n.current().locale == "zh_Hant"
     assert i18n._("Nobody leaves: just draw the next card.") == "Nobody leaves: just draw the next card."
+    with pytest.raises(RuntimeError), i18n.use_language("fa"):
+        raise RuntimeError  # an error inside the block still restores the language
+    assert i18n.current().locale == "en"
+    with pytest.raises(UsageError), i18n.use_language("klingon"):
+        pass
+    assert i18n.current().locale == "en"
+
+
+def test_no_module_level_language():
+    assert not hasattr(i18n, "set_language") and not hasattr(i18n, "_current")
 
 
 AMBIGUOUS = "…—°·○●★→←↑↓※“”‘’×"  # curly quotes are ambiguous-width too: Chinese strings use 「」

@@ -12,6 +12,22 @@ def build_app(folders, language="en", **kwargs):
     return make_app(language, data_dir=data, config_dir=config, settings=kwargs.pop("settings", Settings()), **kwargs)
 
 
+def record_notices(app) -> list[tuple[str, str]]:
+    """Every notice the app shows from now on, as ``(severity, text)`` in logical order.
+
+    Check a notice when it is raised, not on a screenshot: a toast lasts a few seconds of wall time.
+    """
+    shown: list[tuple[str, str]] = []
+    original = app.notice
+
+    def notice(text: str, **kwargs) -> None:
+        shown.append((kwargs.get("severity", "information"), text))
+        original(text, **kwargs)
+
+    app.notice = notice
+    return shown
+
+
 async def type_text(pilot, text: str) -> None:
     await pilot.press(*list(text))
 

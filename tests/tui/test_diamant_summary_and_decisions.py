@@ -11,7 +11,7 @@ from companion.errors import CompanionError
 from companion.games import diamant
 from companion.i18n import translator
 from companion.journal import new_header
-from companion.tui.diamant_entry import parse_entry, suggest_entry
+from companion.games.diamant.notation import parse_entry, suggest_entry
 from tests.tui.test_diamant_games import CASES, PRESETS
 from tests.tui.helpers import build_app, new_game_by_keys, play, type_text
 

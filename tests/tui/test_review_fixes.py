@@ -278,7 +278,7 @@ def test_a_long_persian_menu_entry_is_wrapped_then_reordered():
     from rich.text import Text
     from textual.app import App
 
-    from companion.i18n import set_language
+    from companion.i18n import use_language
     from companion.tui.widgets.menu import Menu
 
     label = "بازی را از همان جایی که در دفترچه ثبت شده ادامه بده و نام بازیکنان (آوا و بهرام) را نگه دار"
@@ -290,8 +290,7 @@ def test_a_long_persian_menu_entry_is_wrapped_then_reordered():
             yield Menu([("long", lambda: label), ("short", lambda: "یک")])
 
     async def go():
-        set_language("fa")
-        app = MenuApp()
+        app = MenuApp()  # a plain Textual app: the language in effect is the one of use_language()
         async with app.run_test(size=(80, 20)) as pilot:
             await pilot.pause()
             menu = app.query_one(Menu)
@@ -313,7 +312,8 @@ def test_a_long_persian_menu_entry_is_wrapped_then_reordered():
             lines = Text(label).wrap(Console(width=200), wider, justify="left", overflow="fold")
             assert [line.strip() for line in menu.get_option_at_index(0).prompt.plain.split("\n")] == \
                 [get_display(line.plain.rstrip(), base_dir="R") for line in lines]
-    asyncio.run(go())
+    with use_language("fa"):
+        asyncio.run(go())
 
 
 # -- keys screen: words for arrows, columns aligned by cells --------------------------------------

@@ -149,10 +149,11 @@ def test_a_table_too_wide_is_shown_row_by_row():
     assert all(line.shown.cell_len <= 24 for line in narrow)
 
 
-def test_terminal_mode_keeps_logical_order(monkeypatch):
-    monkeypatch.setattr(bidi, "mode", "terminal")
-    lines = layout(parse_blocks("سلام دنیا"), 30, True)
+def test_terminal_mode_keeps_logical_order():
+    with bidi.use_mode("terminal"):
+        lines = layout(parse_blocks("سلام دنیا"), 30, True)
     assert lines[0].shown.plain.strip() == "سلام دنیا"
+    assert layout(parse_blocks("سلام دنیا"), 30, True)[0].shown.plain.strip() == "ایند مالس"  # and back
 
 
 @settings(max_examples=60, deadline=None)

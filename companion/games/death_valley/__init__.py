@@ -11,12 +11,23 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from companion.errors import RuleError
 from companion.games.death_valley import engine
 from companion.games.death_valley.engine import (  # noqa: F401  (public API)
-    ROBOT, AlbumEntry, Bust, Choices, Outcome, RobotDecision, State, Task, apply, choices, score, scores,
+    ROBOT,
+    AlbumEntry,
+    Bust,
+    Choices,
+    Outcome,
+    RobotDecision,
+    State,
+    Task,
+    apply,
+    choices,
+    score,
+    scores,
     winners,
 )
-from companion.errors import RuleError
 
 GAME_ID = "death_valley"
 

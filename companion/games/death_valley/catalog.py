@@ -24,11 +24,12 @@ import json
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, TypeGuard
+from typing import Any, TypeGuard
 
 from companion.errors import RulesetError
 from companion.fsutil import atomic_write
@@ -69,7 +70,7 @@ class Catalog:
     def hazard(self, card_id: str) -> str:
         return self.cards[card_id].hazard
 
-    def with_card(self, card_id: str, **changes: Any) -> "Catalog":
+    def with_card(self, card_id: str, **changes: Any) -> Catalog:
         cards = dict(self.cards)
         cards[card_id] = replace(cards[card_id], **changes)
         return Catalog(MappingProxyType(cards), self.path)

@@ -30,16 +30,32 @@ Choices where the spec leaves room (also shown on the rules screen):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from companion.errors import EventError, RuleError
 from companion.games.death_valley.catalog import CARD_IDS, MAX_STARS, Catalog, is_card_id
-from companion.games.death_valley.robot import RobotDecision as RobotDecision, decide as decide
+from companion.games.death_valley.robot import RobotDecision as RobotDecision
+from companion.games.death_valley.robot import decide as decide
 from companion.games.death_valley.state import (  # the engine's public names, defined beneath it
-    BUST_AT as BUST_AT, ROBOT as ROBOT, AlbumEntry as AlbumEntry, State as State,
-    busting_hazards as busting_hazards, would_bust as would_bust,
+    BUST_AT as BUST_AT,
+)
+from companion.games.death_valley.state import (
+    ROBOT as ROBOT,
+)
+from companion.games.death_valley.state import (
+    AlbumEntry as AlbumEntry,
+)
+from companion.games.death_valley.state import (
+    State as State,
+)
+from companion.games.death_valley.state import (
+    busting_hazards as busting_hazards,
+)
+from companion.games.death_valley.state import (
+    would_bust as would_bust,
 )
 
 MODES = ("standard", "backseat", "solo")

@@ -5,7 +5,7 @@ Every function takes a :class:`companion.i18n.Translator`; nothing here changes 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from companion.errors import CompanionError
 from companion.games.death_valley.catalog import Catalog

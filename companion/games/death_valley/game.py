@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text, player_range

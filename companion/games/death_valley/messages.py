@@ -51,7 +51,8 @@ MESSAGES: dict[str, str] = {
     "valley.bad_list": N_("“{field}” must be a list of cards."),
     "valley.unknown_player": N_("“{player}” is not a player in this game."),
     "valley.bad_source": N_("A card can only be taken from the face-up card or the deck, not from “{source}”."),
-    "valley.bad_zone": N_("“{zone}” is not a place for a card (use desert, deck, discard, journey:NAME or album:NAME)."),
+    "valley.bad_zone": N_("“{zone}” is not a place for a card "
+                          "(use desert, deck, discard, journey:NAME or album:NAME)."),
     "valley.move_same_zone": N_("A move must take the card somewhere else."),
     "valley.card_twice": N_("{card} is named twice in the same rest."),
     "valley.bad_stars": N_("{value} is not a number of stars (a whole number from 0 to {most})."),
@@ -68,17 +69,22 @@ MESSAGES: dict[str, str] = {
     "valley.no_reveal_needed": N_("{card} cannot be revealed now: there is no empty face-up place to fill."),
     "valley.no_faceup": N_("There is no face-up desert card right now."),
     "valley.deck_empty": N_("The deck is empty: no card can come from it."),
-    "valley.not_backseat": N_("Only in the Backseat Driver variant may a card go into another player's journey ({player})."),
-    "valley.backseat_faceup_only": N_("Only the face-up card may be put into {player}'s journey; a deck card goes into your own."),
-    "valley.rest_own_journey": N_("{card} is in {player}'s journey; {active} can rest only with cards from their own journey."),
+    "valley.not_backseat": N_("Only in the Backseat Driver variant "
+                              "may a card go into another player's journey ({player})."),
+    "valley.backseat_faceup_only": N_("Only the face-up card may be put into {player}'s journey; "
+                                      "a deck card goes into your own."),
+    "valley.rest_own_journey": N_("{card} is in {player}'s journey; "
+                                  "{active} can rest only with cards from their own journey."),
     "valley.robot_no_album": N_("The robot has no album."),
     "valley.album_card_covers": N_("{card} has cards tucked under it in {player}'s album, so it cannot be moved."),
     "valley.desert_occupied": N_("The desert already has a face-up card ({card})."),
-    "valley.end_turn_needs_move": N_("A turn ends with travel or rest; end it without them only after recording an ability's moves."),
+    "valley.end_turn_needs_move": N_("A turn ends with travel or rest; "
+                                     "end it without them only after recording an ability's moves."),
     "valley.robot_turn": N_("It is the robot's turn: record the robot's move first."),
     "valley.robot_only_solo": N_("The robot plays only in a solo game."),
     "valley.not_robot_turn": N_("It is {player}'s turn, not the robot's."),
-    "valley.robot_needs_deck_card": N_("The robot takes the top deck card this turn (rule 3), not the face-up card {faceup}: record the card drawn from the deck."),
+    "valley.robot_needs_deck_card": N_("The robot takes the top deck card this turn (rule 3), "
+                                       "not the face-up card {faceup}: record the card drawn from the deck."),
     "valley.robot_takes_faceup": N_("By rule {rule} the robot's move uses the face-up card {faceup}, not {card}."),
     # card catalogs
     "valley.catalog_unknown_key": N_("{path}: unknown key “{key}”."),
@@ -88,7 +94,9 @@ MESSAGES: dict[str, str] = {
     "valley.catalog_hazard_mismatch": N_("{path}: “{key}” is “{value}”, which does not match the card's id."),
     "valley.catalog_bad_stars": N_("{path}: “{key}” must be a whole number of stars from 0 to {most}."),
     "valley.catalog_bad_ability": N_("{path}: “{key}” must be a whole number from -99 to 99."),
-    "valley.catalog_bad_text": N_("{path}: “{key}” must be a table of non-empty texts by language (en, fa, zh_Hant, zh_Hans)."),
+    "valley.catalog_bad_text": N_("{path}: “{key}” must be a table of non-empty texts by language "
+                                  "(en, fa, zh_Hant, zh_Hans)."),
     "valley.catalog_card_count": N_("{path}: the catalog has {count} cards; it must have exactly {expected}."),
-    "valley.catalog_hazard_count": N_("{path}: the catalog has {count} “{hazard}” cards; it must have exactly {expected}."),
+    "valley.catalog_hazard_count": N_("{path}: the catalog has {count} “{hazard}” cards; "
+                                      "it must have exactly {expected}."),
 }

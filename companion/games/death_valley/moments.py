@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from companion.games.base import Moment, turns
 from companion.i18n import N_, N_plural, Translator

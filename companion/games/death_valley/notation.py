@@ -22,7 +22,8 @@ A bad entry raises :class:`~companion.errors.EventError` (``valley.unknown_card`
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from companion.errors import EventError, RuleError
 from companion.games.death_valley.catalog import CARD_IDS, MAX_STARS

@@ -6,9 +6,9 @@ card is of a dangerous type is exact: dangerous cards in the deck / cards in the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Mapping
 
 from companion.games.death_valley.state import BUST_AT, State
 

@@ -5,8 +5,8 @@ The lowest layer of the engine: :mod:`.robot` and :mod:`.engine` build on it, an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from companion.games.death_valley.catalog import CARD_IDS, HAZARDS, Catalog
 

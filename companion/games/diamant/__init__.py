@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion.games.diamant.engine import State, apply, deck, new_state  # noqa: F401
+from companion.games.diamant.engine import State, apply, deck, new_state
 from companion.games.diamant.odds import odds
-from companion.games.diamant.rules import PRESETS, Ruleset, available, load_ruleset  # noqa: F401
+from companion.games.diamant.rules import PRESETS, Ruleset, available, load_ruleset
+
+if TYPE_CHECKING:
+    from companion.journal import Header
 
 GAME_ID = "diamant"
 
 
-def start(header) -> State:
+def start(header: Header) -> State:
     rules = load_ruleset(header.ruleset, header.options or None)
     return new_state(rules, tuple(header.players))
 
@@ -37,9 +40,9 @@ def summary(state: State) -> dict[str, Any]:
     return data
 
 
-def denominations(state_or_rules, amount: int) -> list[tuple[str, int]]:
+def denominations(state_or_rules: State | Ruleset, amount: int) -> list[tuple[str, int]]:
     """``amount`` in the ruleset's coins, largest first: 17 -> [("diamond", 3), ("ruby", 2)]."""
-    rules = getattr(state_or_rules, "rules", state_or_rules)
+    rules = state_or_rules.rules if isinstance(state_or_rules, State) else state_or_rules
     result = []
     for coin, value in rules.denominations:
         count, amount = divmod(amount, value)
@@ -49,3 +52,6 @@ def denominations(state_or_rules, amount: int) -> list[tuple[str, int]]:
 
 
 from companion.games.diamant.game import GAME as GAME  # noqa: E402  (the game as the shells see it)
+
+__all__ = ["GAME", "GAME_ID", "PRESETS", "Ruleset", "State", "apply", "available", "deck", "denominations",
+           "load_ruleset", "new_state", "odds", "start", "summary"]

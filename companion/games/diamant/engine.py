@@ -8,8 +8,9 @@ so that every shell can explain "15 = 4 × 3 + 3".
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, TypeGuard
 
 from companion.arith import Split, deal, split
 from companion.errors import EventError, RuleError
@@ -66,7 +67,7 @@ class State:
     def cave(self) -> tuple[str, ...]:
         return tuple(p for p, inside in zip(self.players, self.in_cave) if inside) if self.in_round else ()
 
-    def hazards_on_path(self) -> Counter:
+    def hazards_on_path(self) -> Counter[str | None]:
         return Counter(c.hazard for c in self.path if c.kind == HAZARD)
 
     def score(self, seat: int) -> int:
@@ -159,7 +160,7 @@ def new_state(rules: Ruleset, players: tuple[str, ...]) -> State:
 
 def _add_relics(state: State) -> State:
     rules = state.rules
-    if rules.relics_per_round == "all":
+    if isinstance(rules.relics_per_round, str):  # "all" (the only word a ruleset may give)
         add = rules.relics - state.relics_added
     else:
         add = min(rules.relics_per_round, rules.relics - state.relics_added)
@@ -195,10 +196,12 @@ def deck(state: State) -> dict[str, Any]:
 
 
 # -- events ----------------------------------------------------------------------------------------
-def apply(state: State, event: Mapping[str, Any]) -> tuple[State, Any]:
+def apply(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn | Left]:
     kind = event.get("event")
     if state.finished:
         raise RuleError("diamant.game_over")
+    new: State
+    outcome: Drawn | Left
     if kind == "draw":
         new, outcome = _draw(state, event)
     elif kind == "leave":
@@ -208,7 +211,7 @@ def apply(state: State, event: Mapping[str, Any]) -> tuple[State, Any]:
     return replace(new, events=state.events + 1), outcome
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -257,7 +260,9 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
     raise EventError("diamant.unknown_card", card=str(card_kind))
 
 
-def _share(rules: Ruleset, total: int, seats: list[int], players: int, marker: int) -> tuple[Split, dict[int, int], int]:
+def _share(
+    rules: Ruleset, total: int, seats: list[int], players: int, marker: int
+) -> tuple[Split, dict[int, int], int]:
     """``total`` gems among ``seats``: the split, the gems per seat, and the extra marker afterwards.
 
     With ``remainder = dealt`` the rest is dealt one by one from the marker (nothing is left over);
@@ -349,7 +354,7 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
     path = list(state.path)
     share = {s: 0 for s in seats}
     marker = state.marker
-    extra: Counter = Counter()
+    extra: Counter[str] = Counter()
     shares: list[CardShare] = []
     treasure_at = [i for i, c in enumerate(path) if c.kind == TREASURE]
 
@@ -399,7 +404,8 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
             relics[seat] = relics[seat] + (value,)
         path = [c for c in path if c.kind != RELIC]
     elif relic_cards and rules.relic_claim == "last_leaver" and empty:
-        total = sum(c.value if rules.printed_relics else rules.relic_value(claimed + j) for j, c in enumerate(relic_cards))
+        total = sum(c.value if rules.printed_relics else rules.relic_value(claimed + j)
+                    for j, c in enumerate(relic_cards))
         relic_split, gems, marker = _share(rules, total, seats, len(state.players), marker)
         for s, g in gems.items():
             relic_gems[s] = g

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-
 from companion.explain import equation  # noqa: F401  (re-exported: shells import it from here)
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, Card, Drawn, Left, RoundEnd, State
 from companion.games.diamant.messages import COIN_NAMES, HAZARD_NAMES, RULESET_NAMES
 from companion.games.diamant.odds import odds
+from companion.games.diamant.rules import Ruleset
 from companion.i18n import Translator, current
 
 
@@ -28,7 +28,7 @@ def card_label(card: Card, tr: Translator) -> str:
     return tr.gettext("relic")
 
 
-def coins(amount: int, rules, tr: Translator) -> str:
+def coins(amount: int, rules: Ruleset, tr: Translator) -> str:
     from companion.games.diamant import denominations
 
     parts = [tr.ngettext(*COIN_NAMES[coin], count) if coin in COIN_NAMES else f"{tr.num(count)} {coin}"
@@ -36,7 +36,7 @@ def coins(amount: int, rules, tr: Translator) -> str:
     return tr.join(parts) if parts else tr.gettext("no gems")
 
 
-def describe(outcome, tr: Translator | None = None) -> list[str]:
+def describe(outcome: object, tr: Translator | None = None) -> list[str]:
     """Sentences for one outcome, arithmetic included."""
     tr = tr or current()
     if isinstance(outcome, Drawn):
@@ -54,7 +54,8 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
     if card.kind == TREASURE and o.split:
         if o.extra:
             lines.append(tr.ngettext("{equation}: each gets {each}; the {left} extra gem is dealt to {names}.",
-                                     "{equation}: each gets {each}; the {left} extra gems are dealt one each to {names}.",
+                                     "{equation}: each gets {each}; "
+                                     "the {left} extra gems are dealt one each to {names}.",
                                      o.split.left, equation=equation(o.split, tr), each=o.split.each,
                                      left=o.split.left, names=tr.join(p for p, _n in o.extra)))
         elif o.split.left:
@@ -72,7 +73,8 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
             for player, lost in o.bust.losers:
                 lines.append(tr.ngettext("{player} loses the {n} gem they carried.",
                                          "{player} loses the {n} gems they carried.", lost, player=player))
-            lines.append(tr.gettext("One {hazard} card leaves the game; the other goes back into the deck.", hazard=name))
+            lines.append(tr.gettext("One {hazard} card leaves the game; the other goes back into the deck.",
+                                    hazard=name))
         else:
             lines.append(tr.gettext("First {hazard} this round: nothing happens yet, but a second one ends the round.",
                                     hazard=name))
@@ -96,7 +98,8 @@ def _left(o: Left, tr: Translator) -> list[str]:
                 "The gems on the path, pooled: {equation}: each leaver gets {each}, {left} go back onto a card.",
                 parts.left, equation=eq, each=parts.each, left=parts.left))
         elif share.index < 0:
-            lines.append(tr.gettext("The gems on the path, pooled: {equation}: each leaver gets {each}, nothing is left.",
+            lines.append(tr.gettext("The gems on the path, pooled: "
+                                    "{equation}: each leaver gets {each}, nothing is left.",
                                     equation=eq, each=parts.each))
         elif parts.left:
             lines.append(tr.ngettext("Card {position}: {equation}: each leaver gets {each}, {left} stays on the card.",
@@ -117,14 +120,14 @@ def _left(o: Left, tr: Translator) -> list[str]:
     if o.extra:
         extras = [tr.gettext("{player} +{n}", player=p, n=n) for p, n in o.extra]
         lines.append(tr.gettext("Extra gems dealt by the marker: {names}.", names=tr.join(extras)))
-    for player, carried, share, relic_gems in o.banked:
-        total = carried + share + relic_gems
+    for player, carried, path_share, relic_gems in o.banked:
+        total = carried + path_share + relic_gems
         if relic_gems:
             lines.append(tr.gettext("{player} banks {carried} + {share} + {relic} = {total}.", player=player,
-                                    carried=carried, share=share, relic=relic_gems, total=total))
+                                    carried=carried, share=path_share, relic=relic_gems, total=total))
         else:
             lines.append(tr.gettext("{player} banks {carried} + {share} = {total}.", player=player,
-                                    carried=carried, share=share, total=total))
+                                    carried=carried, share=path_share, total=total))
     if o.round_end:
         lines.extend(_round_end(o.round_end, tr))
     elif o.staying:

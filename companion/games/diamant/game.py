@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError, RulesetError
 from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text
 from companion.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from companion.games.diamant.engine import Drawn, Left, State
+    from companion.games.diamant.rules import Ruleset
+    from companion.journal import Header
+    from companion.session import Step
 
 
 class Diamant:
@@ -14,11 +21,12 @@ class Diamant:
     name = Text(N_("Diamant"))
 
     # -- set-up ---------------------------------------------------------------------------------
-    def _rulesets(self) -> tuple[list[Any], list[CompanionError]]:
+    def _rulesets(self) -> tuple[list[Ruleset], list[RulesetError]]:
         """The rulesets that load (editions first, then house rules), and the errors of those that do not."""
         from companion.games.diamant.rules import available, load_ruleset
 
-        good, bad = [], []
+        good: list[Ruleset] = []
+        bad: list[RulesetError] = []
         for rid in available():
             try:
                 good.append(load_ruleset(rid))
@@ -40,25 +48,25 @@ class Diamant:
         return out
 
     def setup_problems(self) -> list[CompanionError]:
-        return self._rulesets()[1]
+        return list(self._rulesets()[1])
 
     # -- the engine -----------------------------------------------------------------------------
-    def start(self, header: Any) -> Any:
+    def start(self, header: Header) -> State:
         from companion.games.diamant import start
 
         return start(header)
 
-    def apply(self, state: Any, event: dict[str, Any]) -> tuple[Any, Any]:
+    def apply(self, state: State, event: dict[str, Any]) -> tuple[State, Drawn | Left]:
         from companion.games.diamant.engine import apply
 
         return apply(state, event)
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: State) -> dict[str, Any]:
         from companion.games.diamant import summary
 
         return summary(state)
 
-    def report(self, state: Any, tr: Translator) -> list[str]:
+    def report(self, state: State, tr: Translator) -> list[str]:
         from companion.games.diamant.explain import report
 
         return report(state, tr)
@@ -67,11 +75,11 @@ class Diamant:
     def player_name(self, player: str, tr: Translator) -> str:
         return player
 
-    def period_end(self, step: Any) -> Label | None:
+    def period_end(self, step: Step) -> Label | None:
         end = getattr(step.outcome, "round_end", None)
         return ("round", end.round) if end is not None else None
 
-    def key_moments(self, steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+    def key_moments(self, steps: Sequence[Step], summary: dict[str, Any], tr: Translator) -> list[Moment]:
         from companion.games.diamant.moments import key_moments
 
         return key_moments(steps, summary, tr)

@@ -15,7 +15,8 @@ MESSAGES = {
     "diamant.no_relics_in_ruleset": N_("This game has no relics."),
     "diamant.no_relic_in_deck": N_("No relic is left in the deck this round."),
     "diamant.relic_value_needed": N_("Enter the value printed on this card (a whole number from 1), not {value}."),
-    "diamant.relic_value_not_printed": N_("Relics in this game have no printed value; their worth depends on the order they are claimed."),
+    "diamant.relic_value_not_printed": N_("Relics in this game have no printed value; "
+                                          "their worth depends on the order they are claimed."),
     "diamant.deck_empty": N_("The deck is empty: the explorers still in the cave can only leave."),
     "diamant.bad_leavers": N_("A decision must list the explorers who leave, by name."),
     "diamant.leave_nobody": N_("Nobody leaves: just draw the next card."),

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion.explain import winners_sentence
 from companion.games.base import Moment
 from companion.games.diamant.explain import hazard_name
 from companion.i18n import Translator
 
+if TYPE_CHECKING:
+    from companion.session import Step
 
-def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+
+def key_moments(steps: Sequence[Step], summary: dict[str, Any], tr: Translator) -> list[Moment]:
     """The sentences name their round themselves, so ``when`` stays empty (a plain numbered list)."""
     out: list[Moment] = []
     for step in steps:
@@ -22,7 +26,8 @@ def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -
             round_ = end.round if end is not None else step.state.round
             hazard = hazard_name(bust.hazard, tr)
             if lost:
-                text = tr.gettext("Round {round}: a second {hazard} came up; {players} ran out and lost {gems} gems in all.",
+                text = tr.gettext("Round {round}: a second {hazard} came up; "
+                                  "{players} ran out and lost {gems} gems in all.",
                                   round=round_, hazard=hazard, players=tr.join(p for p, _g in lost),
                                   gems=sum(g for _p, g in lost))
             else:

@@ -19,7 +19,8 @@ what the text names (:class:`NotationError` when it names nothing).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, State, deck

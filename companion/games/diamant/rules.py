@@ -7,9 +7,10 @@ A journal header's ``options`` override single settings and go through the same 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from companion.errors import RulesetError
 from companion.i18n import N_
@@ -74,7 +75,7 @@ def _int(data: Mapping[str, Any], key: str, path: str, low: int, high: int) -> i
 
 def _choice(data: Mapping[str, Any], key: str, path: str, choices: tuple[str, ...]) -> str:
     value = data[key]
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise _bad(path, key, N_("one of: {choices}"), choices=" | ".join(choices))
     return value
 
@@ -111,12 +112,14 @@ def validate(data: Mapping[str, Any], path: str) -> Ruleset:
     copies = _int(data, "hazard_copies", path, 1, 20)
     relics = _int(data, "relics", path, 0, 50)
     per_round = data["relics_per_round"]
-    if not (per_round == "all" or (isinstance(per_round, int) and not isinstance(per_round, bool) and 0 <= per_round <= 50)):
+    if not (per_round == "all"
+            or (isinstance(per_round, int) and not isinstance(per_round, bool) and 0 <= per_round <= 50)):
         raise _bad(path, "relics_per_round", N_("a whole number per round, or \"all\""))
     values = data["relic_values"]
     if values == "printed":
         relic_values: tuple[int, ...] | str = "printed"
-    elif isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in values):
+    elif isinstance(values, list) and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000
+                                          for v in values):
         relic_values = tuple(values)
         if relics and not relic_values:
             raise _bad(path, "relic_values", N_("one value per relic in claim order, or \"printed\""))

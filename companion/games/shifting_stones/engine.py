@@ -27,11 +27,22 @@ What the companion tracks, and the choices it makes where the rules leave room:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import EventError, RuleError
 from companion.games.shifting_stones.patterns import (
-    Cell, Grid, adjacent, check_tile_set, flip, parse_grid, parse_pattern, swap)
+    Cell,
+    Grid,
+    adjacent,
+    check_tile_set,
+    flip,
+    parse_grid,
+    parse_pattern,
+    swap,
+)
+
+if TYPE_CHECKING:
+    from companion.journal import Header
 
 GAME = "shifting_stones"
 RULESETS = ("shifting_stones",)
@@ -166,7 +177,7 @@ class Outcome:
 
 
 # -- setup ---------------------------------------------------------------------------------------
-def start(header: Any) -> State:
+def start(header: Header) -> State:
     """The state before the first event, from a journal :class:`~companion.journal.Header`."""
     if header.ruleset not in RULESETS:
         raise RuleError("ruleset_unknown", ruleset=header.ruleset, choices=", ".join(RULESETS))

@@ -5,12 +5,12 @@ Every function takes a :class:`~companion.i18n.Translator`; numbers come out in 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from companion.games.shifting_stones.engine import BONUS, BONUS_CARD, PENALTY_LIMIT, Outcome, State
 from companion.games.shifting_stones.messages import FACE_NAMES
 from companion.games.shifting_stones.patterns import Cell, Grid, Pattern
-from companion.games.shifting_stones.solver import Plan, Turn, apply_step
+from companion.games.shifting_stones.solver import Plan, Step, Turn, apply_step
 from companion.i18n import Translator
 
 
@@ -50,7 +50,9 @@ def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
                                 player=player, cell=cell(at, tr), before=face(result.faces[0], tr),
                                 after=face(result.faces[1], tr)))
     elif kind == "score":
-        lines.append(tr.ngettext("{player} scores {pattern} for {n} point.", "{player} scores {pattern} for {n} points.",
+        assert result.pattern is not None and result.at is not None  # a score names its card and cell
+        lines.append(tr.ngettext("{player} scores {pattern} for {n} point.",
+                                 "{player} scores {pattern} for {n} points.",
                                  result.points, player=player, pattern=pattern_text(result.pattern, tr)))
         lines.append(tr.gettext("It matches with its top-left corner at {cell}.", cell=cell(result.at, tr)))
         if result.target_reached and not state.solo:
@@ -72,7 +74,8 @@ def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
                                      "{player} ends the turn and draws {n} cards.", result.drawn, player=player))
         if result.reshuffled:
             lines.append(tr.ngettext("The discard pile ({n} card) was shuffled to make a new deck.",
-                                     "The discard pile ({n} cards) was shuffled to make a new deck.", result.reshuffled))
+                                     "The discard pile ({n} cards) was shuffled to make a new deck.",
+                                     result.reshuffled))
         if result.penalty:
             lines.append(tr.gettext("No card was scored this turn: penalty {count} of {limit}.",
                                     count=state.penalties, limit=PENALTY_LIMIT))
@@ -112,14 +115,17 @@ def report(state: State, tr: Translator) -> list[str]:
         lines += grid_lines(state.grid, tr)
     for seat, player in enumerate(state.players):
         lines.append(tr.ngettext(
-            "{player}: score {score}; cards scored: {cards}, of them worth {value} point: {ones}; cards in hand: {hand}.",
-            "{player}: score {score}; cards scored: {cards}, of them worth {value} points: {ones}; cards in hand: {hand}.",
+            "{player}: score {score}; cards scored: {cards}, "
+            "of them worth {value} point: {ones}; cards in hand: {hand}.",
+            "{player}: score {score}; cards scored: {cards}, "
+            "of them worth {value} points: {ones}; cards in hand: {hand}.",
             BONUS_CARD, player=player, score=state.score(seat), cards=len(state.scored[seat]), value=BONUS_CARD,
             ones=state.ones(seat), hand=state.hands[seat]))
     bonus = bonus_line(state, tr)
     if bonus:
         lines.append(bonus)
-    lines.append(tr.gettext("Cards in the deck: {deck}; in the discard pile: {discard}.", deck=state.deck, discard=state.discard))
+    lines.append(tr.gettext("Cards in the deck: {deck}; in the discard pile: {discard}.",
+                            deck=state.deck, discard=state.discard))
     if state.solo:
         lines.append(tr.gettext("Penalties: {count} of {limit}.", count=state.penalties, limit=PENALTY_LIMIT))
     if state.finished:
@@ -144,26 +150,35 @@ def bonus_line(state: State, tr: Translator) -> str | None:
 
 
 # -- solver plans -----------------------------------------------------------------------------------
-def _step_line(index: int, step, grid: Grid, tr: Translator, cards: Sequence[tuple[Pattern, int]] | None) -> str:
+def _step_line(index: int, step: Step, grid: Grid, tr: Translator, cards: Sequence[tuple[Pattern, int]] | None) -> str:
+    """``cards``: the hand a turn plan burns and scores from (``None`` for a one-pattern plan)."""
     if step.action == "shift":
+        assert step.a is not None and step.b is not None  # a shift names both cells
         if step.burn is not None:
+            assert cards is not None  # only a hand plan burns cards
             return tr.gettext("{index}. Burn card {card} ({pattern}) and swap the stones at {a} and {b}.",
                               index=index, card=step.burn + 1, pattern=pattern_text(cards[step.burn][0], tr),
                               a=cell(step.a, tr), b=cell(step.b, tr))
-        return tr.gettext("{index}. Swap the stones at {a} and {b}.", index=index, a=cell(step.a, tr), b=cell(step.b, tr))
+        return tr.gettext("{index}. Swap the stones at {a} and {b}.",
+                          index=index, a=cell(step.a, tr), b=cell(step.b, tr))
     if step.action == "flip":
+        assert step.at is not None  # a flip names its cell
         before = grid[step.at[0] - 1][step.at[1] - 1]
         after = apply_step(grid, step)[step.at[0] - 1][step.at[1] - 1]
         if step.burn is not None:
-            return tr.gettext("{index}. Burn card {card} ({pattern}) and flip the stone at {cell}: {before} becomes {after}.",
+            assert cards is not None  # only a hand plan burns cards
+            return tr.gettext("{index}. Burn card {card} ({pattern}) and flip the stone at {cell}: "
+                              "{before} becomes {after}.",
                               index=index, card=step.burn + 1, pattern=pattern_text(cards[step.burn][0], tr),
                               cell=cell(step.at, tr), before=face(before, tr), after=face(after, tr))
         return tr.gettext("{index}. Flip the stone at {cell}: {before} becomes {after}.", index=index,
                           cell=cell(step.at, tr), before=face(before, tr), after=face(after, tr))
+    assert cards is not None and step.card is not None and step.at is not None  # a hand plan's score
     pattern, points = cards[step.card]
     return tr.ngettext("{index}. Score card {card} ({pattern}, {n} point); its top-left corner is at {cell}.",
                        "{index}. Score card {card} ({pattern}, {n} points); its top-left corner is at {cell}.",
-                       points, index=index, card=step.card + 1, pattern=pattern_text(pattern, tr), cell=cell(step.at, tr))
+                       points, index=index, card=step.card + 1, pattern=pattern_text(pattern, tr),
+                       cell=cell(step.at, tr))
 
 
 def plan(grid: Grid, result: Plan | None, tr: Translator) -> list[str]:
@@ -171,7 +186,8 @@ def plan(grid: Grid, result: Plan | None, tr: Translator) -> list[str]:
     if result is None:
         return [tr.gettext("This pattern can never match: the nine stones cannot show it.")]
     if result.actions == 0:
-        return [tr.gettext("The pattern matches already, with its top-left corner at {cell}.", cell=cell(result.at, tr))]
+        return [tr.gettext("The pattern matches already, with its top-left corner at {cell}.",
+                           cell=cell(result.at, tr))]
     lines = [tr.gettext("The fewest paid actions: {count}. Each one burns a card.", count=result.actions)]
     for index, step in enumerate(result.steps, 1):
         lines.append(_step_line(index, step, grid, tr, None))

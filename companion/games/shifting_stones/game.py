@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text, Track, TrackPad, player_range
 from companion.games.presets import load_presets
 from companion.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from companion.games.shifting_stones.engine import Outcome, State
+    from companion.journal import Header
+    from companion.session import Step
 
 PRESETS_FILE = Path(__file__).resolve().parent / "presets.toml"
 TURN_ENDS = frozenset({"end_turn", "pass"})
@@ -24,22 +30,22 @@ class ShiftingStones:
     def setup_problems(self) -> list[CompanionError]:
         return []
 
-    def start(self, header: Any) -> Any:
+    def start(self, header: Header) -> State:
         from companion.games.shifting_stones.engine import start
 
         return start(header)
 
-    def apply(self, state: Any, event: dict[str, Any]) -> tuple[Any, Any]:
+    def apply(self, state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
         from companion.games.shifting_stones.engine import apply
 
         return apply(state, event)
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: State) -> dict[str, Any]:
         from companion.games.shifting_stones.engine import summary
 
         return summary(state)
 
-    def report(self, state: Any, tr: Translator) -> list[str]:
+    def report(self, state: State, tr: Translator) -> list[str]:
         from companion.games.shifting_stones.explain import report
 
         return report(state, tr)
@@ -47,10 +53,10 @@ class ShiftingStones:
     def player_name(self, player: str, tr: Translator) -> str:
         return player
 
-    def period_end(self, step: Any) -> Label | None:
+    def period_end(self, step: Step) -> Label | None:
         return ("turn", 0) if step.event.get("event") in TURN_ENDS else None
 
-    def key_moments(self, steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+    def key_moments(self, steps: Sequence[Step], summary: dict[str, Any], tr: Translator) -> list[Moment]:
         from companion.games.shifting_stones.moments import key_moments
 
         return key_moments(steps, summary, tr)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from companion.errors import EventError, RulesetError
 from companion.fsutil import atomic_write

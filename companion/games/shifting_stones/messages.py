@@ -15,7 +15,8 @@ MESSAGES = {
     "stones.bad_cell": N_("“{field}” must be a cell [row, column] with both numbers from 1 to 3, not {value}."),
     "stones.no_layout": N_("Enter the layout of the nine stones first."),
     "stones.empty_hand": N_("{player} has no card left to pay with or to score."),
-    "stones.not_adjacent": N_("The stones at {a} and {b} are not side by side: only two stones that share an edge can swap places."),
+    "stones.not_adjacent": N_("The stones at {a} and {b} are not side by side: "
+                              "only two stones that share an edge can swap places."),
     "stones.bad_points": N_("A card is worth 1 to 5 points, not {value}."),
     "stones.solo_no_such_value": N_("The solo deck has no card worth {points} points."),
     "stones.solo_all_scored": N_("Every {points}-point card of the solo deck has already been scored."),
@@ -28,7 +29,8 @@ MESSAGES = {
     "stones.pattern_empty_row": N_("Row {row} of the pattern “{pattern}” is empty."),
     "stones.pattern_unknown_face": N_("“{face}” in “{pattern}” is not a face; use {faces} or * for any stone."),
     "stones.pattern_too_big": N_("The pattern “{pattern}” is too big: at most 3 rows of 3 stones."),
-    "stones.pattern_ragged": N_("The rows of the pattern “{pattern}” have different lengths ({lengths}); every row needs the same number of stones."),
+    "stones.pattern_ragged": N_("The rows of the pattern “{pattern}” have different lengths ({lengths}); "
+                                "every row needs the same number of stones."),
     "stones.pattern_all_grey": N_("The pattern “{pattern}” has only grey stones; a card shows at least one face."),
     "stones.grid_grey": N_("The grid “{grid}” cannot have grey stones (*): name the face of every stone."),
     "stones.grid_shape": N_("The grid must be 3 rows of 3 faces, not {grid}."),
@@ -41,11 +43,13 @@ MESSAGES = {
     "stones.library_unreadable": N_("The pattern library {path} cannot be read: {reason}."),
     "stones.library_not_utf8": N_("The pattern library {path} is not UTF-8 text."),
     "stones.library_bad_toml": N_("The pattern library {path} is not valid TOML: {reason}."),
-    "stones.library_unknown_section": N_("{path}: unknown section “{key}”; a pattern library has only [[card]] entries."),
+    "stones.library_unknown_section": N_("{path}: unknown section “{key}”; "
+                                         "a pattern library has only [[card]] entries."),
     "stones.library_no_cards": N_("{path}: the cards must be a list of [[card]] entries."),
     "stones.library_bad_entry": N_("{path}: entry {entry} is not a [[card]] table."),
     "stones.library_bad_id": N_("{path}: entry {entry} needs an “id”: text without “=”, not {value}."),
-    "stones.library_unknown_key": N_("{path}: card “{id}” has an unknown setting “{key}” (use id, pattern and points)."),
+    "stones.library_unknown_key": N_("{path}: card “{id}” has an unknown setting “{key}” "
+                                     "(use id, pattern and points)."),
     "stones.library_duplicate_id": N_("{path}: the id “{id}” is used by two cards."),
     "stones.library_bad_pattern": N_("{path}: card “{id}” has a bad pattern. {reason}"),
     "stones.library_bad_points": N_("{path}: card “{id}” must be worth 1 to 5 points, not {value}."),

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import Moment, turns
 from companion.i18n import N_, N_plural, Translator
+
+if TYPE_CHECKING:
+    from companion.games.shifting_stones.engine import Outcome, State
+    from companion.session import Step
 
 STONES_ONE = N_plural("{player} scored {pattern} for {n} point.", "{player} scored {pattern} for {n} points.")
 STONES_MANY = N_plural("{player} scored {n} card for {points} points: {patterns}.",
@@ -18,31 +23,32 @@ STONES_TARGET = {True: N_plural("{player} has scored {n} card: the game ends whe
 PENALTY = N_("No card was scored this turn: penalty {count} of {limit}.")
 
 
-def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
+def key_moments(steps: Sequence[Step], summary: dict[str, Any], tr: Translator) -> list[Moment]:
     from companion.games.shifting_stones.engine import PENALTY_LIMIT
     from companion.games.shifting_stones.explain import pattern_text
     from companion.games.shifting_stones.game import GAME
 
     out: list[Moment] = []
-    scored: list[Any] = []  # this turn's score outcomes
+    scored: list[Outcome] = []  # this turn's score outcomes
 
     def flush(turn: int) -> None:
         if not scored:
             return
         player = scored[0].player
+        patterns = [pattern_text(c.pattern, tr) for c in scored if c.pattern is not None]  # a score names its card
         if len(scored) == 1:
-            card = scored[0]
-            text = tr.ngettext(*STONES_ONE, card.points, player=player, pattern=pattern_text(card.pattern, tr))
+            text = tr.ngettext(*STONES_ONE, scored[0].points, player=player, pattern=patterns[0])
         else:
             text = tr.ngettext(*STONES_MANY, len(scored), player=player, points=sum(c.points for c in scored),
-                               patterns=tr.join(pattern_text(c.pattern, tr) for c in scored))
+                               patterns=tr.join(patterns))
         out.append((tr.gettext("Turn {n}", n=turn), text))
         scored.clear()
 
-    state = None
+    state: State | None = None
     turn = 0
     for turn, step in turns(GAME, steps):
-        o, state = step.outcome, step.state
+        o: Outcome = step.outcome
+        state = step.state
         when = tr.gettext("Turn {n}", n=turn)
         if o.kind == "score":
             scored.append(o)
@@ -62,7 +68,7 @@ def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -
     return out
 
 
-def _ending(state: Any, tr: Translator) -> list[Moment]:
+def _ending(state: State, tr: Translator) -> list[Moment]:
     from companion.games.shifting_stones.explain import bonus_line, ending
 
     end = tr.gettext("End")

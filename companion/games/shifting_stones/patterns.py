@@ -12,9 +12,10 @@ tuple of 3 rows of 3 face ids.  Nothing here translates: errors are coded ``ston
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any
 
 from companion.errors import EventError
 
@@ -133,10 +134,11 @@ def parse_grid(value: Any) -> Grid:
 
     Only the shape and the faces are checked here; :func:`check_tile_set` checks the tile set.
     """
+    rows: list[tuple[str | None, ...]]
     if isinstance(value, str):
         shown = value
         try:
-            rows = parse_pattern(value).rows
+            rows = list(parse_pattern(value).rows)
         except EventError as exc:
             if exc.code == "stones.pattern_unknown_face":
                 raise EventError("stones.grid_unknown_face", grid=value, face=exc.params["face"],
@@ -154,11 +156,12 @@ def parse_grid(value: Any) -> Grid:
             rows.append(tuple(row))
     else:
         raise EventError("stones.grid_shape", grid=repr(value))
-    if any(face is None for row in rows for face in row):  # a grey stone: a grid shows real faces
-        raise EventError("stones.grid_grey", grid=shown)
-    if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
+    faces = tuple(tuple(face for face in row if face is not None) for row in rows)
+    if any(len(shown_row) != len(row) for shown_row, row in zip(faces, rows)):
+        raise EventError("stones.grid_grey", grid=shown)  # a grey stone: a grid shows real faces
+    if len(faces) != SIZE or any(len(r) != SIZE for r in faces):
         raise EventError("stones.grid_shape", grid=shown)
-    return tuple(tuple(r) for r in rows)  # type: ignore[return-value]
+    return faces
 
 
 def check_tile_set(grid: Grid) -> None:

@@ -21,10 +21,11 @@ are the unscored ones with the fewest points.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from companion.games.shifting_stones.patterns import FACES, Cell, Grid, Pattern
 
@@ -37,6 +38,12 @@ EDGES = tuple((i, j) for i in range(N) for j in range(i + 1, N)
 MAN = tuple(tuple(abs(i // 3 - j // 3) + abs(i % 3 - j % 3) for j in range(N)) for i in range(N))
 
 State9 = tuple[int, ...]
+# Per offset: the top-left cell and the ``(cell index, face code)`` pairs the pattern requires there.
+Compiled = tuple[tuple[Cell, tuple[tuple[int, int], ...]], ...]
+# A search move: ``("score", card)``, ``("shift", i, j)`` or ``("flip", i)`` (cell indices 0-8).
+Move = tuple[str, int] | tuple[str, int, int]
+# What :func:`_cost` finds: fewest actions, the swapped state, the swap path, the offset index.
+Cost = tuple[int, State9 | None, list[tuple[int, int]], int]
 
 
 @dataclass(frozen=True)
@@ -54,8 +61,10 @@ class Step:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.action}
         if self.action == "shift":
+            assert self.a is not None and self.b is not None  # a shift always names both cells
             data.update(a=list(self.a), b=list(self.b))
         elif self.action == "flip":
+            assert self.at is not None  # a flip always names its cell
             data["at"] = list(self.at)
         else:
             data["card"] = self.card
@@ -109,7 +118,7 @@ def decode(state: State9) -> Grid:
 
 
 @lru_cache(maxsize=4096)
-def _compile(pattern: Pattern) -> tuple[tuple[Cell, tuple[tuple[int, int], ...]], ...]:
+def _compile(pattern: Pattern) -> Compiled:
     """Per offset: the top-left cell and the ``(cell index, face code)`` the pattern requires."""
     return tuple((at, tuple(((at[0] - 1 + r) * 3 + at[1] - 1 + c, CODE[f]) for r, c, f in pattern.required))
                  for at in pattern.offsets())
@@ -127,7 +136,7 @@ def _flipped(s: State9, i: int) -> State9:
     return tuple(t)
 
 
-def _flips(s: State9, compiled) -> tuple[int, int]:
+def _flips(s: State9, compiled: Compiled) -> tuple[int, int]:
     """The fewest flips that make the pattern match ``s`` without moving any tile, and at which offset."""
     best, where = INF, -1
     for k, (_, req) in enumerate(compiled):
@@ -144,7 +153,7 @@ def _flips(s: State9, compiled) -> tuple[int, int]:
     return best, where
 
 
-def bound(s: State9, compiled) -> int:
+def bound(s: State9, compiled: Compiled) -> int:
     """A lower bound on the paid actions that make the pattern match ``s`` (admissible)."""
     pos: list[list[int]] = [[] for _ in FACES]
     for i, v in enumerate(s):
@@ -169,7 +178,7 @@ def bound(s: State9, compiled) -> int:
     return (best2 + 1) // 2
 
 
-def _cost(s: State9, pattern: Pattern, limit: int = INF) -> tuple[int, State9 | None, list, int]:
+def _cost(s: State9, pattern: Pattern, limit: int = INF) -> Cost:
     """A* over swaps: (fewest actions, final swapped state, swap path, offset index); INF if > limit."""
     compiled = _compile(pattern)
     best, where = _flips(s, compiled)
@@ -207,11 +216,12 @@ def _cost(s: State9, pattern: Pattern, limit: int = INF) -> tuple[int, State9 | 
                 heapq.heappush(heap, (h, nd, counter, v))
     if best_state is None or best > limit:
         return INF, None, [], -1
-    path = []
-    node = best_state
-    while parent[node] is not None:
-        node, edge = parent[node]
+    path: list[tuple[int, int]] = []
+    link = parent[best_state]
+    while link is not None:
+        node, edge = link
         path.append(edge)
+        link = parent[node]
     path.reverse()
     return best, best_state, path, where
 
@@ -247,19 +257,19 @@ class _HandSearch:
         self.patterns = patterns
         self.compiled = [_compile(p) for p in patterns]
         self.failed: dict[tuple[State9, frozenset[int]], int] = {}  # largest budget known to fail
-        self.costs: dict[tuple[State9, int], tuple] = {}
+        self.costs: dict[tuple[State9, int], Cost] = {}
 
-    def cost(self, s: State9, card: int) -> tuple:
+    def cost(self, s: State9, card: int) -> Cost:
         key = (s, card)
         if key not in self.costs:
             self.costs[key] = _cost(s, self.patterns[card])
         return self.costs[key]
 
-    def solve(self, s: State9, todo: frozenset[int], budget: int) -> list | None:
+    def solve(self, s: State9, todo: frozenset[int], budget: int) -> list[Move] | None:
         """Moves (``("score", card)``, ``("shift", i, j)``, ``("flip", i)``) that score every card in
         ``todo`` with at most ``budget`` paid actions, or ``None``."""
-        moves: list = []
-        rest = set()
+        moves: list[Move] = []
+        rest: set[int] = set()
         for card in sorted(todo):
             if _flips(s, self.compiled[card])[0] == 0:
                 moves.append(("score", card))
@@ -278,7 +288,7 @@ class _HandSearch:
         if len(rest) == 1:
             (card,) = rest
             actions, final, swaps, where = self.cost(s, card)
-            if actions > budget:
+            if actions > budget or final is None:  # no final state: the cost is INF
                 self.failed[key] = max(self.failed.get(key, -1), budget)
                 return None
             req = self.compiled[card][where][1]
@@ -294,7 +304,7 @@ class _HandSearch:
         return None
 
     @staticmethod
-    def _neighbours(s: State9) -> Iterable[tuple[tuple, State9]]:
+    def _neighbours(s: State9) -> Iterator[tuple[Move, State9]]:
         for i, j in EDGES:
             if s[i] != s[j]:
                 yield ("shift", i, j), _swapped(s, i, j)
@@ -309,12 +319,12 @@ def best_turn(grid: Grid, cards: Sequence[tuple[Pattern, int]]) -> Turn:
     search = _HandSearch(patterns)
     s0 = encode(grid)
     possible = [i for i, p in enumerate(patterns) if p.possible()]
-    candidates = []
+    candidates: list[tuple[int, tuple[int, ...]]] = []
     for size in range(1, len(possible) + 1):
         for subset in combinations(possible, size):
             candidates.append((sum(cards[i][1] for i in subset), subset))
     candidates.sort(key=lambda c: -c[0])
-    best: tuple[int, list, tuple[int, ...]] | None = None
+    best: tuple[int, list[Move], tuple[int, ...], list[Move]] | None = None  # points, paid, subset, moves
     for points, subset in candidates:
         if best is not None and points < best[0]:
             break
@@ -336,17 +346,19 @@ def best_turn(grid: Grid, cards: Sequence[tuple[Pattern, int]]) -> Turn:
     spare = sorted((i for i in range(n) if i not in subset), key=lambda i: (cards[i][1], i))
     burned = tuple(spare[:len(paid)])
     steps: list[Step] = []
+    scored: list[int] = []
     burns = iter(burned)
     s = s0
     for move in moves:
-        if move[0] == "score":
-            at = _compile(patterns[move[1]])[_flips(s, _compile(patterns[move[1]]))[1]][0]
-            steps.append(Step("score", card=move[1], at=at))
-        elif move[0] == "shift":
-            steps.append(Step("shift", a=CELLS[move[1]], b=CELLS[move[2]], burn=next(burns)))
-            s = _swapped(s, move[1], move[2])
-        else:
-            steps.append(Step("flip", at=CELLS[move[1]], burn=next(burns)))
-            s = _flipped(s, move[1])
-    scored = tuple(step.card for step in steps if step.action == "score")
-    return Turn(points, tuple(steps), scored, burned, decode(s))
+        match move:
+            case ("score", card):
+                at = _compile(patterns[card])[_flips(s, _compile(patterns[card]))[1]][0]
+                steps.append(Step("score", card=card, at=at))
+                scored.append(card)
+            case ("shift", i, j):
+                steps.append(Step("shift", a=CELLS[i], b=CELLS[j], burn=next(burns)))
+                s = _swapped(s, i, j)
+            case (_, i):  # ("flip", i)
+                steps.append(Step("flip", at=CELLS[i], burn=next(burns)))
+                s = _flipped(s, i)
+    return Turn(points, tuple(steps), tuple(scored), burned, decode(s))

@@ -7,8 +7,12 @@ contract.  Register a new one by adding ``game id -> "module:Class"`` to :data:`
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+
+if TYPE_CHECKING:
+    from companion.tui.screens.game import GameScreen
 
 GAME_SCREENS: dict[str, str] = {
     "diamant": "companion.tui.screens.diamant:DiamantScreen",
@@ -17,7 +21,7 @@ GAME_SCREENS: dict[str, str] = {
 }
 
 
-def game_screen_class(game: str):
+def game_screen_class(game: str) -> type[GameScreen]:
     """The screen class for ``game``; a :class:`CompanionError` when it is unknown or not installed."""
     try:
         module_name, _, class_name = GAME_SCREENS[game].partition(":")

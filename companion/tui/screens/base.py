@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.screen import ModalScreen, Screen
@@ -19,6 +20,15 @@ from textual.screen import ModalScreen, Screen
 from companion.errors import CompanionError
 from companion.i18n import current
 from companion.tui.widgets.footer import TranslatedFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from companion.tui.app import CompanionApp
+
+    _MixedInto = Screen[object]  # the mixin only ever comes before a Screen
+else:
+    _MixedInto = object
 
 
 @dataclass(frozen=True)
@@ -29,8 +39,11 @@ class PaletteCommand:
     help: str = ""
 
 
-class Translatable:
+class Translatable(_MixedInto):
     """Mixin for screens: language refresh, palette entries and error notices."""
+
+    if TYPE_CHECKING:
+        app = getters.app(CompanionApp)  # for the type checker only: no isinstance check at run time
 
     def retranslate(self) -> None:
         self.set_class(current().direction == "rtl", "-rtl")

@@ -40,8 +40,9 @@ from companion.tui.screens.game import GameScreen, joined
 from companion.tui.widgets import valley_table as table
 from companion.tui.widgets.text import Prose
 
+
 class CardSuggester(Suggester):
-    def __init__(self, screen: "DeathValleyScreen") -> None:
+    def __init__(self, screen: DeathValleyScreen) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.screen = screen
 
@@ -191,11 +192,14 @@ class DeathValleyScreen(GameScreen):
                           card=words.card_name(self.state.catalog, self.asking, current())), style="bold yellow")
         return Text({
             "reveal": _("Type the card turned face up and press Enter; the right arrow accepts a completion."),
-            "robot": _("The robot's turn: Enter (or F5) records its move; if it takes the top deck card, type that card first."),
-            "travel": _("F5 takes the face-up card; F6 gives it to the other player; a typed card is the one drawn from the deck; F7 rest; F8 ability move.")
+            "robot": _("The robot's turn: Enter (or F5) records its move; "
+                       "if it takes the top deck card, type that card first."),
+            "travel": _("F5 takes the face-up card; F6 gives it to the other player; "
+                        "a typed card is the one drawn from the deck; F7 rest; F8 ability move.")
             if choices(self.state).may("give") else
             _("F5 takes the face-up card; a typed card is the one drawn from the deck; F7 rest; F8 ability move."),
-            "rest": _("Rest: the card for the album, then + and the cards to tuck under it, then - and the cards to put back in the deck. Escape: back."),
+            "rest": _("Rest: the card for the album, then + and the cards to tuck under it, "
+                      "then - and the cards to put back in the deck. Escape: back."),
             "move": _("Ability: type a card and where it goes; F9 ends the turn after the moves. Escape: back."),
             "over": _("The game is over. Escape: home; Ctrl+Z: undo the last event."),
         }[phase])

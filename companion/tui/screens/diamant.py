@@ -10,15 +10,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.suggester import Suggester
 from textual.widgets import Input
 
 from companion.games import diamant
 from companion.games.diamant import explain as words
+from companion.games.diamant import notation
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, decision_error, round_view
 from companion.games.diamant.odds import odds
 from companion.i18n import N_, _, current, translator
-from companion.tui import bidi, diamant_entry
+from companion.tui import bidi
+from companion.tui.diamant_entry import EntrySuggester
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.decision import DecisionList
@@ -42,15 +43,6 @@ def _decimal(value) -> str:
     return text.replace(".", "٫") if tr.locale == "fa" else text
 
 
-class CardSuggester(Suggester):
-    def __init__(self, screen: "DiamantScreen") -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.screen = screen
-
-    async def get_suggestion(self, value: str) -> str | None:
-        return diamant_entry.suggest_entry(value, round_view(self.screen.session.state), current())
-
-
 class DiamantScreen(GameScreen):
     BINDINGS = GameScreen.BINDINGS + [
         Binding("ctrl+l", "decide", N_("Who leaves"), id="diamant.decide", priority=True),
@@ -69,7 +61,8 @@ class DiamantScreen(GameScreen):
                 yield DecisionList(id="players")
                 yield Prose(self._explain_text, id="explain", classes="panel")
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
-        yield Input(placeholder=self._placeholder(), suggester=CardSuggester(self), id="card")
+        yield Input(placeholder=self._placeholder(), suggester=EntrySuggester(lambda: round_view(self.state)),
+                    id="card")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -286,7 +279,7 @@ class DiamantScreen(GameScreen):
         from companion.errors import CompanionError
 
         try:
-            entry = diamant_entry.parse_entry(text, round_view(self.state), current())
+            entry = notation.parse_entry(text, round_view(self.state), current())
         except CompanionError as exc:  # nothing changes; the text stays for correction
             self.show_error(exc)
             return

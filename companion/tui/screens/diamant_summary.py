@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from companion.games.diamant import explain as words
+from companion.games.diamant.engine import RoundEnd, State
 from companion.i18n import N_, _, current
 from companion.tui.screens.base import CompanionModal
 from companion.tui.widgets.text import Prose
@@ -29,14 +30,14 @@ class Standing:
     score: int
 
 
-def standings(state, before: tuple[int, ...]) -> list[Standing]:
+def standings(state: State, before: tuple[int, ...]) -> list[Standing]:
     """Every player, best score first (seat order among equals); ``before``: scores at the round's start."""
     rows = [Standing(player, state.score(seat) - before[seat], state.chest[seat], len(state.relics[seat]),
                      state.score(seat)) for seat, player in enumerate(state.players)]
     return sorted(rows, key=lambda row: -row.score)
 
 
-def summary_text(state, before: tuple[int, ...], end) -> Text:
+def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
     """The summary: how the round ended, each player's gain, chest, relics, score and coins; winners."""
     tr = current()
     rules = state.rules
@@ -70,7 +71,7 @@ class DiamantSummary(CompanionModal):
     """
     BINDINGS = [Binding("enter,escape", "close", N_("Close"), id="summary.close")]
 
-    def __init__(self, state, before: tuple[int, ...], end) -> None:
+    def __init__(self, state: State, before: tuple[int, ...], end: RoundEnd) -> None:
         super().__init__()
         self.state = state
         self.before = before

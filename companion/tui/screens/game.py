@@ -19,7 +19,8 @@ A game screen:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 
@@ -27,6 +28,9 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _
 from companion.messages import describe_error
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 
 Saying = Callable[[], list[str]]
@@ -47,7 +51,7 @@ class GameScreen(CompanionScreen):
         Binding("escape", "home", N_("Home"), id="game.home"),
     ]
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.explanation: Saying | None = self.resume_lines if session.steps else None
@@ -157,7 +161,7 @@ class GameScreen(CompanionScreen):
         super().retranslate()
         self.refresh_state()
 
-    def palette(self):
+    def palette(self) -> Iterator[PaletteCommand]:
         yield PaletteCommand(_("Undo the last event"), self.action_undo)
         yield PaletteCommand(_("Redo"), self.action_redo)
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)

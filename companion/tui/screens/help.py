@@ -6,6 +6,8 @@ and the columns are aligned by terminal cells, not characters.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +17,10 @@ from textual.containers import VerticalScroll
 from companion.i18n import N_, _
 from companion.tui.screens.base import CompanionModal
 from companion.tui.widgets.text import Prose
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
 
 
 ARROWS = {
@@ -26,7 +32,7 @@ ARROWS = {
 }
 
 
-def key_text(app, binding: Binding) -> str:
+def key_text(app: App[object], binding: Binding) -> str:
     """How a key is written on this screen: arrows and Enter as translated words."""
     modifiers, key = binding.parse_key()
     if key in ARROWS and not binding.key_display:
@@ -37,7 +43,7 @@ def key_text(app, binding: Binding) -> str:
 class KeysScreen(CompanionModal):
     BINDINGS = [Binding("escape,f1,q", "dismiss", N_("Close"), id="keys.close")]
 
-    def __init__(self, under) -> None:
+    def __init__(self, under: Screen[object]) -> None:
         super().__init__()
         self.under = under
 
@@ -49,7 +55,7 @@ class KeysScreen(CompanionModal):
         """``(key, description)`` for every key of the screen below, translated."""
         seen = set()
         rows = []
-        for key, active in self.under.active_bindings.items():
+        for active in self.under.active_bindings.values():
             binding = active.binding
             if not binding.description or binding.action in seen:
                 continue

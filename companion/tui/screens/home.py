@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,7 +12,7 @@ from textual.widgets import OptionList
 
 from companion.i18n import N_, _
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
-from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
 ENTRIES = {
@@ -36,11 +39,11 @@ class HomeScreen(CompanionScreen):
             yield Prose(lambda: _("Referee assistant"), classes="title")
             yield Prose(lambda: _("Choose with the arrow keys and Enter, or press the letter shown below."),
                         classes="hint")
-            yield Menu([(key, lambda m=msg: _(m)) for key, msg in ENTRIES.items()], id="home-menu")
+            yield Menu([(key, partial(_, msg)) for key, msg in ENTRIES.items()], id="home-menu")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_open(event.option.id)
+        self.action_open(selected_key(event))
 
     def action_open(self, what: str) -> None:
         if what == "quit":
@@ -57,7 +60,7 @@ class HomeScreen(CompanionScreen):
         }[what]()
         self.app.push_screen(screen)
 
-    def palette(self):
+    def palette(self) -> Iterator[PaletteCommand]:
         for key, msg in ENTRIES.items():
             if key != "quit":
-                yield PaletteCommand(_(msg), lambda k=key: self.action_open(k))
+                yield PaletteCommand(_(msg), partial(self.action_open, key))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList
 
-from companion.i18n import N_, _, current
+from companion.i18n import LANGUAGE_NAMES, N_, _, current
 from companion.tui.screens.base import CompanionModal
 from companion.tui.widgets.menu import Menu
 from companion.tui.widgets.text import Prose
@@ -17,11 +19,9 @@ class LanguageScreen(CompanionModal):
     BINDINGS = [Binding("escape", "dismiss", N_("Close"), id="language.close")]
 
     def compose_body(self) -> ComposeResult:
-        from companion.tui.app import LANGUAGE_NAMES
-
         with Vertical(id="language-box", classes="dialog"):
             yield Prose(lambda: _("Language"), classes="title")
-            menu = Menu([(loc, lambda n=name: n) for loc, name in LANGUAGE_NAMES.items()], id="language-menu")
+            menu = Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language-menu")
             menu.highlighted = list(LANGUAGE_NAMES).index(current().locale)
             yield menu
 

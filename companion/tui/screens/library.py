@@ -14,7 +14,7 @@ from companion.tui.screens.new_game import NewGameScreen  # noqa: F401
 from companion.tui.screens.resume import ResumeScreen  # noqa: F401
 from companion.tui.screens.settings import SettingsScreen  # noqa: F401
 from companion.tui.screens.split import SplitScreen  # noqa: F401
-from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
 
@@ -36,7 +36,7 @@ class RulesLibraryScreen(CompanionScreen):
         event.stop()
         from companion.tui.screens.rules import RulesScreen
 
-        game, _sep, kind = event.option.id.partition(":")
+        game, _sep, kind = selected_key(event).partition(":")
         self.app.push_screen(RulesScreen(game, kind))
 
     def action_close(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +15,7 @@ from companion.i18n import N_, _, current
 from companion.tui import bidi
 from companion.tui.messages import game_name
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
-from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
 SEPARATORS = re.compile(r"\s*[,،、，;؛]\s*")
@@ -40,18 +41,18 @@ class NewGameScreen(CompanionScreen):
         self.preset = ""  # the id of the chosen preset of self.game
 
     def compose_body(self) -> ComposeResult:
-        from companion.tui.app import LANGUAGE_NAMES
+        from companion.i18n import LANGUAGE_NAMES
 
         with VerticalScroll(id="new-game"):
             yield Prose(lambda: _("New game"), classes="title")
             yield Prose(lambda: _("Game"), classes="label")
-            yield Menu([(g, lambda g=g: game_name(g)) for g in self.games], id="game")
+            yield Menu([(g, partial(game_name, g)) for g in self.games], id="game")
             yield Prose(lambda: _("Rules"), classes="label")
             yield Menu(self._preset_items(), id="preset")
             yield Prose(self._players_label, classes="label", id="players-label")
             yield Input(placeholder=self._players_placeholder(), id="players")
             yield Prose(lambda: _("Language"), classes="label")
-            yield Menu([(loc, lambda n=name: n) for loc, name in LANGUAGE_NAMES.items()], id="language")
+            yield Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
             yield Prose(lambda: _("Tab moves between fields; Enter in the players field or Ctrl+S starts the game."),
                         classes="hint")
 
@@ -97,18 +98,18 @@ class NewGameScreen(CompanionScreen):
         return _("Players ({low} to {high}), separated by commas", low=low, high=high)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "game" and event.option.id != self.game:
-            self.game = event.option.id
+        if event.option_list.id == "game" and selected_key(event) != self.game:
+            self.game = selected_key(event)
             self.query_one("#preset", Menu).set_items(self._preset_items())
             self._show_setup_problems()
         elif event.option_list.id == "preset":
-            self.preset = event.option.id
+            self.preset = selected_key(event)
         self.query_one("#players-label", Prose).refresh(layout=True)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_list.id == "language":
-            self.app.set_language(event.option.id)
+            self.app.set_language(selected_key(event))
         else:
             self.focus_next()
 

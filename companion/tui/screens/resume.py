@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +14,7 @@ from companion.i18n import N_, _, current
 from companion.tui.messages import describe, game_name
 from companion.tui.recent import RecentGame, scan
 from companion.tui.screens.base import CompanionScreen
-from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
 
@@ -52,13 +53,13 @@ class ResumeScreen(CompanionScreen):
         super().on_mount()
         self.games = sorted(scan(self.app.data_dir), key=lambda g: (not g.resumable, -g.modified))
         self.query_one("#recent", Menu).set_items(
-            [(str(i), lambda g=g: entry_text(g)) for i, g in enumerate(self.games)])
+            [(str(i), partial(entry_text, g)) for i, g in enumerate(self.games)])
         self.query_one("#resume-hint", Prose).refresh(layout=True)
         self.query_one("#recent").focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        game = self.games[int(event.option.id)]
+        game = self.games[int(selected_key(event))]
         if game.error is not None:
             self.show_error(game.error)
             return

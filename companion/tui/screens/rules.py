@@ -40,7 +40,7 @@ def load_markdown(game: str, kind: str = "rules") -> tuple[str, str, str]:
 
 def uses_own_layout(markdown: str, text_locale: str) -> bool:
     """Whether the app lays the document out itself (``bidi = app`` and right-to-left text in it)."""
-    return bidi.mode == "app" and (translator(text_locale).direction == "rtl" or bidi.has_rtl(markdown))
+    return bidi.mode() == "app" and (translator(text_locale).direction == "rtl" or bidi.has_rtl(markdown))
 
 
 class RulesScreen(CompanionScreen):

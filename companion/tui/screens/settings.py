@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -9,7 +11,7 @@ from textual.widgets import OptionList
 
 from companion.i18n import N_, _
 from companion.tui.screens.base import CompanionScreen
-from companion.tui.widgets.menu import Menu
+from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
 BIDI_LABELS = {
@@ -26,7 +28,7 @@ class SettingsScreen(CompanionScreen):
             yield Prose(lambda: _("Settings"), classes="title")
             yield Prose(lambda: _("Right-to-left text"), classes="label")
             yield Prose(self._current, classes="hint", id="bidi-now")
-            yield Menu([(mode, lambda m=msg: _(m)) for mode, msg in BIDI_LABELS.items()], id="bidi")
+            yield Menu([(mode, partial(_, msg)) for mode, msg in BIDI_LABELS.items()], id="bidi")
             yield Prose(lambda: _("Check: this sentence must read from right to left: {sample}",
                                   sample="بازی الماس (۵ دور)"), classes="hint")
             yield Prose(lambda: _("Press F2 to change the language."), classes="hint")
@@ -36,7 +38,7 @@ class SettingsScreen(CompanionScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.app.set_bidi(event.option.id)
+        self.app.set_bidi(selected_key(event))
 
     def action_close(self) -> None:
         self.app.pop_screen()

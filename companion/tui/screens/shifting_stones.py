@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from rich.text import Text
 from textual import on
@@ -15,17 +17,35 @@ from textual.widgets import Input, OptionList
 from companion.errors import CompanionError
 from companion.games.shifting_stones import explain as words
 from companion.games.shifting_stones.engine import BONUS_CARD, HAND, HAND_MAX, PASS_DRAW, PENALTY_LIMIT, POINTS
-from companion.games.shifting_stones.patterns import SIZE
+from companion.games.shifting_stones.patterns import SIZE, Cell, Grid, Pattern
 from companion.i18n import N_, _, current, ngettext
 from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.card_picker import (
-    CardList, face_of, filter_cards, looks_like_pattern, read_typed, to_notation)
+    CardList,
+    face_of,
+    filter_cards,
+    looks_like_pattern,
+    read_typed,
+    to_notation,
+)
 from companion.tui.widgets.stones_grid import StonesGrid
 from companion.tui.widgets.text import Prose
 
-FAILED = object()  # the hand search stopped with an error: say so instead of waiting for good
+if TYPE_CHECKING:
+    from companion.games.shifting_stones.engine import State
+    from companion.games.shifting_stones.library import Card
+    from companion.games.shifting_stones.solver import Plan, Turn
+    from companion.session import Session
+
+
+class _Failed(Enum):
+    FAILED = "failed"
+
+
+FAILED: Final = _Failed.FAILED  # the hand search stopped with an error: say so instead of waiting for good
+TurnKey = tuple[Grid, tuple[str, ...]]  # the grid and the ids of the hand's cards
 
 
 class PickInput(Input):
@@ -41,7 +61,7 @@ class LayoutInput(Input):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="stones.layout.cancel")]
 
     def action_cancel(self) -> None:
-        screen = self.screen
+        screen = cast("ShiftingStonesScreen", self.screen)  # the only screen with this field
         if screen.editing_layout and screen.state.grid is not None:
             screen.cancel_layout()
         else:
@@ -59,14 +79,14 @@ class ShiftingStonesScreen(GameScreen):
         Binding("ctrl+s", "save_card", N_("Save card"), id="stones.save_card", show=False),
     ]
 
-    def __init__(self, session) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self.hand: list = []            # library cards chosen for the hand hint
+        self.hand: list[Card] = []      # library cards chosen for the hand hint
         self.editing_layout = False
-        self._plans: dict = {}
-        self._turns: dict = {}
-        self._solving: set = set()
-        self._library: dict | None = None
+        self._plans: dict[tuple[Grid, str], Plan | None] = {}
+        self._turns: dict[TurnKey, Turn | _Failed] = {}
+        self._solving: set[TurnKey] = set()
+        self._library: dict[str, Card] | None = None
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_body(self) -> ComposeResult:
@@ -96,10 +116,11 @@ class ShiftingStonesScreen(GameScreen):
             self.query_one("#pick", Input).focus()
 
     @property
-    def state(self):
-        return self.session.state
+    def state(self) -> State:
+        state: State = self.session.state
+        return state
 
-    def library(self) -> dict:
+    def library(self) -> dict[str, Card]:
         if self._library is None:
             from companion.games.shifting_stones.library import load_library
 
@@ -117,7 +138,7 @@ class ShiftingStonesScreen(GameScreen):
         return Path(config) / USER_FILE if config else user_path()
 
     # -- what is chosen -------------------------------------------------------------------------
-    def typed_card(self):
+    def typed_card(self) -> tuple[Pattern, int | None] | None:
         """``(pattern, points)`` of a hand-written card in the picker, or ``None`` (CompanionError if bad)."""
         from companion.games.shifting_stones.patterns import parse_pattern
 
@@ -127,7 +148,7 @@ class ShiftingStonesScreen(GameScreen):
         body, points = read_typed(text)
         return parse_pattern(to_notation(body)), points
 
-    def chosen(self):
+    def chosen(self) -> tuple[str, Pattern, int | None] | None:
         """``(label, pattern, points)`` of the card the checker and hint look at, or ``None``."""
         try:
             typed = self.typed_card()
@@ -139,21 +160,21 @@ class ShiftingStonesScreen(GameScreen):
         card = self.query_one(CardList).highlighted_card
         return None if card is None else (card.id, card.pattern, card.points)
 
-    def _plan(self, pattern):
+    def _plan(self, grid: Grid, pattern: Pattern) -> Plan | None:
         from companion.games.shifting_stones.solver import cheapest
 
-        key = (self.state.grid, pattern.text)
+        key = (grid, pattern.text)
         if key not in self._plans:
-            self._plans[key] = cheapest(self.state.grid, pattern)
+            self._plans[key] = cheapest(grid, pattern)
         return self._plans[key]
 
-    def _turn(self):
+    def _turn(self, grid: Grid) -> Turn | _Failed | None:
         """The best turn for the hand, or ``None`` while a worker thread still searches for it.
 
         A full hand can take a second or two: the search runs off the interface thread, so the
         screen keeps answering keys, and the hint panel fills in when the answer arrives.
         """
-        key = (self.state.grid, tuple(c.id for c in self.hand))
+        key = (grid, tuple(c.id for c in self.hand))
         if key in self._turns:
             return self._turns[key]
         if key not in self._solving:
@@ -162,16 +183,16 @@ class ShiftingStonesScreen(GameScreen):
             self.run_worker(lambda: self._solve_turn(key, cards), thread=True, group="solver", exit_on_error=False)
         return None
 
-    def _solve_turn(self, key, cards) -> None:
+    def _solve_turn(self, key: TurnKey, cards: list[tuple[Pattern, int]]) -> None:
         from companion.games.shifting_stones.solver import best_turn
 
-        result = FAILED
+        result: Turn | _Failed = FAILED
         try:
             result = best_turn(key[0], cards)
         finally:  # the key must leave ``_solving`` whatever happens, or "Working out..." stays for good
             self.app.call_from_thread(self._turn_solved, key, result)
 
-    def _turn_solved(self, key, result) -> None:
+    def _turn_solved(self, key: TurnKey, result: Turn | _Failed) -> None:
         self._turns[key] = result
         self._solving.discard(key)
         if self.is_mounted:
@@ -192,8 +213,10 @@ class ShiftingStonesScreen(GameScreen):
         text = Text(_("Players"), style="bold")
         for seat, player in enumerate(state.players):
             line = ngettext(
-                "{player}: {hand} cards in hand; {cards} cards scored, {ones} of them worth {value} point; score {score}",
-                "{player}: {hand} cards in hand; {cards} cards scored, {ones} of them worth {value} points; score {score}",
+                "{player}: {hand} cards in hand; "
+                "{cards} cards scored, {ones} of them worth {value} point; score {score}",
+                "{player}: {hand} cards in hand; "
+                "{cards} cards scored, {ones} of them worth {value} points; score {score}",
                 BONUS_CARD, player=player, hand=state.hands[seat], cards=len(state.scored[seat]), value=BONUS_CARD,
                 ones=state.ones(seat), score=state.score(seat))
             current_seat = seat == state.current and not state.finished
@@ -219,7 +242,8 @@ class ShiftingStonesScreen(GameScreen):
         text = Text(_("What happened"), style="bold")
         lines = self.explanation_lines()
         if not lines and self.state.grid is None:
-            lines = [_("Lay out the nine stones: type their faces row by row in the field at the bottom and press Enter.")]
+            lines = [_("Lay out the nine stones: "
+                       "type their faces row by row in the field at the bottom and press Enter.")]
         elif not lines:
             lines = [_("Choose a card on the right: type the faces it shows, then Enter scores it.")]
         for line in lines:
@@ -250,13 +274,13 @@ class ShiftingStonesScreen(GameScreen):
             offsets = pattern.matches(state.grid)
             if offsets:
                 text.append("\n" + _("It matches now: the marked stones (++). Enter scores it."), style="green")
-            for line in words.plan(state.grid, self._plan(pattern), tr):
+            for line in words.plan(state.grid, self._plan(state.grid, pattern), tr):
                 text.append("\n" + line)
         if self.hand:
             text.append("\n\n" + _("Hand being checked: {cards}", cards=tr.join(
                 f"{tr.num(i)}. {c.id}" for i, c in enumerate(self.hand, 1))), style="bold")
             cards = [(c.pattern, c.points) for c in self.hand]
-            best = self._turn()
+            best = self._turn(state.grid)
             if best is None:
                 text.append("\n" + _("Working out the best turn for this hand..."), style="dim")
             elif best is FAILED:
@@ -273,11 +297,13 @@ class ShiftingStonesScreen(GameScreen):
         if self.state.finished:
             return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
         if self.state.grid is None or self.editing_layout:
-            return Text(_("Type the nine faces row by row (names in any language), then Enter. Nine words without “/” are read three by three."))
-        return Text(_("Type faces to find a card, Enter scores it; F8 stones: arrows, S shift (twice), F flip; F4 hand hint; F5 end turn; F6 pass; F7 layout."))
+            return Text(_("Type the nine faces row by row (names in any language), then Enter. "
+                          "Nine words without “/” are read three by three."))
+        return Text(_("Type faces to find a card, Enter scores it; F8 stones: arrows, S shift (twice), F flip; "
+                      "F4 hand hint; F5 end turn; F6 pass; F7 layout."))
 
     # -- state -> screen ------------------------------------------------------------------------
-    def _highlight(self) -> set:
+    def _highlight(self) -> set[Cell]:
         chosen = self.chosen()
         if chosen is None or self.state.grid is None:
             return set()
@@ -349,7 +375,8 @@ class ShiftingStonesScreen(GameScreen):
         else:
             card = self.query_one(CardList).highlighted_card
             if card is None:
-                self.app.notice(_("No card in the library shows these faces. Type the card as a pattern, such as: sun * fish = 3"),
+                self.app.notice(_("No card in the library shows these faces. "
+                                  "Type the card as a pattern, such as: sun * fish = 3"),
                                 severity="error")
                 return
             pattern, points = card.pattern, card.points
@@ -437,8 +464,10 @@ class ShiftingStonesScreen(GameScreen):
         except CompanionError as exc:
             self.show_error(exc)
             return
-        if typed is None or typed[1] not in POINTS:
-            self.app.notice(_("Type a new card as a pattern with its points, such as: sun * fish = 3"), severity="error")
+        points = typed[1] if typed is not None else None
+        if typed is None or points is None or points not in POINTS:
+            self.app.notice(_("Type a new card as a pattern with its points, such as: sun * fish = 3"),
+                            severity="error")
             return
         path = self._user_library_path()
         try:
@@ -447,7 +476,7 @@ class ShiftingStonesScreen(GameScreen):
             number = 1
             while f"my{number:02d}" in ids:
                 number += 1
-            card = Card(f"my{number:02d}", typed[0], typed[1], "user")
+            card = Card(f"my{number:02d}", typed[0], points, "user")
             save_user_cards(mine + [card], path)
         except CompanionError as exc:
             self.show_error(exc)
@@ -456,7 +485,7 @@ class ShiftingStonesScreen(GameScreen):
         self.query_one("#pick", Input).value = card.id
         self.app.notice(_("Saved in your pattern library as {card}.", card=card.id))
 
-    def palette(self):
+    def palette(self) -> Iterator[PaletteCommand]:
         state = self.state
         if not state.finished:
             if state.grid is not None:

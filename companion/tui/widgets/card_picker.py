@@ -8,7 +8,8 @@ is the picker's search.  :class:`CardList` shows the cards as mini-pictures.
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import OptionList
@@ -19,12 +20,16 @@ from companion.i18n import current, ngettext
 from companion.tui import bidi
 from companion.tui.widgets.stones_grid import mini_rows
 
+if TYPE_CHECKING:
+    from companion.games.shifting_stones.library import Card
+    from companion.i18n import Translator
+
 
 def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
-def face_words(tr=None) -> dict[str, str]:
+def face_words(tr: Translator | None = None) -> dict[str, str]:
     """Every word that names a face -> its id (ids and names in the current language)."""
     from companion.games.shifting_stones.explain import face
 
@@ -35,7 +40,7 @@ def face_words(tr=None) -> dict[str, str]:
     return words
 
 
-def face_of(word: str, tr=None) -> str | None:
+def face_of(word: str, tr: Translator | None = None) -> str | None:
     """The face a typed word names: exactly, or as the unique face it begins."""
     word = _norm(word)
     if not word:
@@ -47,7 +52,7 @@ def face_of(word: str, tr=None) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def to_notation(text: str, tr=None) -> str:
+def to_notation(text: str, tr: Translator | None = None) -> str:
     """A typed pattern with face names in any language -> notation with face ids (unknown words kept)."""
     rows = []
     for chunk in unicodedata.normalize("NFKC", text).split("/"):
@@ -78,7 +83,7 @@ def looks_like_pattern(text: str) -> bool:
     return any(mark in plain for mark in ("/", "=", GREY))
 
 
-def filter_cards(cards: Iterable, text: str, tr=None) -> list:
+def filter_cards(cards: Iterable[Card], text: str, tr: Translator | None = None) -> list[Card]:
     """Library cards whose picture shows the typed faces; a card id shows that card."""
     from companion.games.shifting_stones.library import search
 
@@ -90,7 +95,7 @@ def filter_cards(cards: Iterable, text: str, tr=None) -> list:
     if exact:
         return exact
     words = typed.split()
-    faces = []
+    faces: list[str] = []
     for index, word in enumerate(words):
         face = face_of(word, tr)
         if face is None:
@@ -103,7 +108,7 @@ def filter_cards(cards: Iterable, text: str, tr=None) -> list:
     return search(cards, " ".join(faces))
 
 
-def card_prompt(card, note: str = "") -> Text:
+def card_prompt(card: Card, note: str = "") -> Text:
     """A card as its id, points and mini-picture (the picture is never reordered)."""
     tr = current()
     label = ngettext("{card}: {n} point", "{card}: {n} points", card.points, card=card.id)
@@ -125,9 +130,9 @@ class CardList(OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.cards: list = []
+        self.cards: list[Card] = []
 
-    def set_cards(self, cards: list, notes: dict[str, str] | None = None) -> None:
+    def set_cards(self, cards: list[Card], notes: dict[str, str] | None = None) -> None:
         notes = notes or {}
         keep = self.highlighted_card
         self.cards = list(cards)
@@ -138,7 +143,7 @@ class CardList(OptionList):
             self.highlighted = ids.index(keep.id) if keep is not None and keep.id in ids else 0
 
     @property
-    def highlighted_card(self):
+    def highlighted_card(self) -> Card | None:
         if self.highlighted is None or not 0 <= self.highlighted < len(self.cards):
             return None
         return self.cards[self.highlighted]

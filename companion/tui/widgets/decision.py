@@ -1,16 +1,17 @@
 """``DecisionList``: the players, with a cursor; toggle who leaves, then confirm.
 
-Keys: up/down move, space or L marks the player under the cursor as leaving, S as staying, 1-8
-toggle the player of that seat, Enter confirms (posts :class:`DecisionList.Confirmed`), Escape
-cancels.  Rows come from the screen as ``(seat, text, selectable)`` triples.
+Keys: up/down move, space or L marks the player under the cursor as leaving, S as staying, a digit
+1-9 toggles the player of that seat (the bell rings for a seat nobody holds), Enter confirms (posts
+:class:`DecisionList.Confirmed`), Escape cancels.  Rows come from the screen as ``(seat, text, selectable)`` triples.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -23,15 +24,15 @@ class DecisionList(Widget, can_focus=True):
     DEFAULT_CSS = """
     DecisionList { height: auto; width: 1fr; }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [  # type: ignore[assignment]  # list, as Textual declares it
         Binding("up", "move(-1)", N_("Up"), show=False, id="decision.up"),
         Binding("down", "move(1)", N_("Down"), show=False, id="decision.down"),
-        Binding("space", "toggle", N_("Toggle"), id="decision.toggle"),
+        Binding("space", "toggle_current", N_("Toggle"), id="decision.toggle"),
         Binding("l", "mark(True)", N_("Leaves"), id="decision.leave"),
         Binding("s", "mark(False)", N_("Stays"), id="decision.stay"),
         Binding("enter", "confirm", N_("Confirm"), id="decision.confirm"),
         Binding("escape", "cancel", N_("Cancel"), id="decision.cancel"),
-    ] + [Binding(str(n), f"toggle_seat({n - 1})", show=False, id=f"decision.seat{n}") for n in range(1, 9)]
+    ] + [Binding(str(n), f"toggle_seat({n - 1})", show=False, id=f"decision.seat{n}") for n in range(1, 10)]
 
     cursor = reactive(0)
 
@@ -46,7 +47,7 @@ class DecisionList(Widget, can_focus=True):
         super().__init__(id=id)
         self.rows: list[tuple[int, Text, bool]] = []
         self.leaving: set[int] = set()
-        self._lines: dict[tuple, Text] = {}  # (row index, mark, language, bidi mode) -> line in display order
+        self._lines: dict[tuple, list[Text]] = {}  # (row, mark, language, bidi mode, width) -> lines in display order
 
     def set_rows(self, rows: list[tuple[int, Text, bool]]) -> None:
         if rows == self.rows:
@@ -65,7 +66,7 @@ class DecisionList(Widget, can_focus=True):
         seat, text, ok = self.rows[index]
         mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
         rtl = current().direction == "rtl"
-        key = (index, mark, current().locale, bidi.mode, width)
+        key = (index, mark, current().locale, bidi.mode(), width)
         lines = self._lines.get(key)
         if lines is None:
             row = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
@@ -75,7 +76,7 @@ class DecisionList(Widget, can_focus=True):
                 if n and not rtl:
                     part = Text(" " * indent) + part
                 part.rstrip()
-                if bidi.mode == "app" and (rtl or bidi.has_rtl(part.plain)):
+                if bidi.mode() == "app" and (rtl or bidi.has_rtl(part.plain)):
                     part = bidi.reorder_line(part, rtl)
                 if n and rtl:
                     part = part + Text(" " * indent)  # indented from the right, under the name
@@ -128,7 +129,7 @@ class DecisionList(Widget, can_focus=True):
             self.leaving.discard(seat)
         self.refresh()
 
-    def action_toggle(self) -> None:
+    def action_toggle_current(self) -> None:
         if self.rows:
             seat = self.rows[self.cursor][0]
             self._set(seat, seat not in self.leaving)

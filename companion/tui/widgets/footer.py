@@ -18,18 +18,20 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 
-from companion.i18n import _, current
+from companion.i18n import current, translator
 from companion.tui import bidi
 
 
 def label(description: str) -> str:
-    return _label(description, current().locale, bidi.mode) if description else ""
+    return _label(description, current().locale, bidi.mode()) if description else ""
 
 
 @lru_cache(maxsize=512)
 def _label(description: str, locale: str, mode: str) -> str:
-    # Every bindings change works the labels out again: keep the reordered ones.
-    return bidi.line(_(description), current().direction == "rtl")
+    # Every bindings change works the labels out again: keep the reordered ones (a pure function of
+    # the key: ``mode`` is the one ``bidi.line`` finds in effect, since both are read in the same call).
+    tr = translator(locale)
+    return bidi.line(tr.gettext(description), tr.direction == "rtl")
 
 
 class Entry(NamedTuple):
@@ -55,7 +57,6 @@ class TranslatedFooter(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._entries: tuple[Entry, ...] = ()
-        self._palette: Entry | None = None
         self._spans: list[tuple[int, int, Entry]] = []
 
     # -- which keys -----------------------------------------------------------------------------

@@ -7,7 +7,7 @@ the entries are built again when the width changes.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import OptionList
@@ -17,6 +17,13 @@ from companion.i18n import current
 from companion.tui import bidi
 
 Item = tuple[str, Callable[[], str]]
+
+
+def selected_key(event: OptionList.OptionSelected | OptionList.OptionHighlighted) -> str:
+    """The key of the entry a :class:`Menu` selection chose (every entry of a menu has one)."""
+    key = event.option.id
+    assert key is not None, "a Menu entry always has its key as its id"
+    return key
 
 
 class Menu(OptionList):

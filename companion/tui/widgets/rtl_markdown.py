@@ -13,8 +13,8 @@ which re-lays out whenever its width changes.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from rich.style import Style
 from rich.text import Text
@@ -101,7 +101,7 @@ def parse_blocks(markdown: str, number: Callable[[int], str] = str) -> list[Bloc
 
     def indent() -> str:
         # Each enclosing list indents by its marker's width (the innermost is the marker itself).
-        return "".join(" " * l["width"] for l in lists)
+        return "".join(" " * entry["width"] for entry in lists)
 
     def blank() -> None:
         if blocks and blocks[-1].kind != "blank":
@@ -168,7 +168,7 @@ def parse_blocks(markdown: str, number: Callable[[int], str] = str) -> list[Bloc
                 text.stylize(HEADING_STYLES.get(heading_level, HEADING_STYLES[3]))
                 blocks.append(Block("heading", text, level=heading_level, first_prefix=bars(), prefix=bars()))
             else:
-                outer = bars() + "".join(" " * l["width"] for l in lists[:-1])
+                outer = bars() + "".join(" " * entry["width"] for entry in lists[:-1])
                 if item_marker is not None:
                     lists[-1]["width"] = len(item_marker)
                     first, rest = outer + item_marker, outer + " " * len(item_marker)
@@ -212,7 +212,7 @@ def _direction(block_rtl: bool | None, text: str, document_rtl: bool) -> bool:
 
 
 def _shown(logical: Text, width: int, rtl: bool) -> Text:
-    if bidi.mode == "app":
+    if bidi.mode() == "app":
         shown = bidi.reorder_line(logical.copy(), rtl)
     else:
         shown = logical.copy()
@@ -324,7 +324,7 @@ def _table_lines(block: Block, width: int, document_rtl: bool) -> list[Line]:
 
 
 def _cell(piece: Text, width: int, rtl: bool) -> Text:
-    shown = bidi.reorder_line(piece.copy(), rtl) if bidi.mode == "app" else piece.copy()
+    shown = bidi.reorder_line(piece.copy(), rtl) if bidi.mode() == "app" else piece.copy()
     shown.end = ""
     pad = width - shown.cell_len
     if pad > 0:

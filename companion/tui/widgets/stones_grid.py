@@ -11,19 +11,19 @@ drops a chosen stone (or goes on to the screen when none is chosen).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from companion.games.shifting_stones.patterns import SIZE
+from companion.games.shifting_stones.patterns import SIZE, Cell, Grid, Pattern
 from companion.i18n import N_, current
 from companion.tui import bidi
-
-Cell = tuple[int, int]
 
 GLYPHS = {"sun": "-O-", "moon": " C ", "fish": "><>", "bird": "\\v/",
           "horse": " H ", "boat": "\\_/", "seed": " o ", "tree": "/^\\"}
@@ -41,7 +41,7 @@ def face_name(face: str) -> str:
     return name(face, current())
 
 
-def mini_rows(pattern) -> list[Text]:
+def mini_rows(pattern: Pattern) -> list[Text]:
     """A card's picture as small coloured glyph rows (a grey stone is `` . ``)."""
     rows = []
     for row in pattern.rows:
@@ -83,12 +83,12 @@ class StonesGrid(Widget, can_focus=True):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.grid = None
+        self.grid: Grid | None = None
         self.cursor: Cell = (1, 1)
         self.selected: Cell | None = None
         self.highlight: frozenset[Cell] = frozenset()
 
-    def show(self, grid, highlight=()) -> None:
+    def show(self, grid: Grid | None, highlight: Iterable[Cell] = ()) -> None:
         self.grid = grid
         self.highlight = frozenset(highlight)
         if grid is None:
@@ -96,9 +96,9 @@ class StonesGrid(Widget, can_focus=True):
         self.refresh(layout=True)
 
     # -- drawing --------------------------------------------------------------------------------
-    def _cell_lines(self, r: int, c: int) -> list[Text]:
+    def _cell_lines(self, grid: Grid, r: int, c: int) -> list[Text]:
         tr = current()
-        face = self.grid[r - 1][c - 1]
+        face = grid[r - 1][c - 1]
         style = STYLES[face]
         if (r, c) == self.cursor and self.has_focus:
             style += " reverse"
@@ -113,13 +113,14 @@ class StonesGrid(Widget, can_focus=True):
         return [Text(top, style=style), Text(glyph, style=style + " bold"), Text(name_line, style=style + bold)]
 
     def render(self) -> Text:
-        if self.grid is None:
+        grid = self.grid
+        if grid is None:
             return Text("")
         tr = current()
         lines = [Text("   " + "".join(tr.digits(str(c)).center(CELL_WIDTH + 2) for c in range(1, SIZE + 1)),
                       style="bold")]
         for r in range(1, SIZE + 1):
-            cells = [self._cell_lines(r, c) for c in range(1, SIZE + 1)]
+            cells = [self._cell_lines(grid, r, c) for c in range(1, SIZE + 1)]
             for k in range(CELL_LINES):
                 line = Text(tr.digits(str(r)) if k == 1 else " ", style="bold")
                 line.append("  ")
@@ -136,10 +137,10 @@ class StonesGrid(Widget, can_focus=True):
             lines.append(Text(""))
         return Text("\n").join(lines[:-1])
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1 if self.grid is None else 1 + SIZE * CELL_LINES + SIZE - 1  # column numbers, rows, gaps
 
-    def get_content_width(self, container, viewport) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return 3 + SIZE * (CELL_WIDTH + 2)
 
     def on_focus(self) -> None:

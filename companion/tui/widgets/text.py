@@ -8,7 +8,7 @@ put in visual order (see :mod:`companion.tui.bidi`).  The laid-out text is kept 
 
 from __future__ import annotations
 
-from typing import Callable, Union
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.widget import Widget
@@ -16,7 +16,7 @@ from textual.widget import Widget
 from companion.i18n import current
 from companion.tui import bidi
 
-Source = Union[str, Text, Callable[[], Union[str, Text]]]
+Source = str | Text | Callable[[], str | Text]
 
 
 def as_text(value: str | Text) -> Text:
@@ -63,7 +63,7 @@ class Prose(Widget):
         return as_text(source)
 
     def _shown(self, width: int) -> Text:
-        key = (width, current().locale, bidi.mode)
+        key = (width, current().locale, bidi.mode())
         shown = self._laid_out.get(key)
         if shown is None:
             if self._text is None:
