@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from companion import content
 from companion.errors import RulesetError, UsageError
-from companion.i18n import LOCALES, translator
 from companion.games import BUILTIN as GAMES
+from companion.i18n import LOCALES, translator
 
 ALL = [(g, loc, k) for g in GAMES for k in content.KINDS for loc in LOCALES]
 ALLOWED_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6", "p", "ul", "ol", "li", "strong", "em", "code", "pre",

@@ -25,7 +25,8 @@ def test_split_json_per_card(capsys):
     assert code == 0
     assert json.loads(out) == {"mode": "per_card", "among": 4, "piles": [15], "each": 3, "left": [3], "left_total": 3}
     code, out, _ = run(capsys, "split", "4", "8", "--among", "3", "--json")
-    assert json.loads(out) == {"mode": "per_card", "among": 3, "piles": [4, 8], "each": 3, "left": [1, 2], "left_total": 3}
+    assert json.loads(out) == {"mode": "per_card", "among": 3, "piles": [4, 8], "each": 3, "left": [1, 2],
+                               "left_total": 3}
 
 
 def test_split_json_pooled(capsys):
@@ -87,7 +88,8 @@ def test_replay_json(capsys):
     code, out, _ = run(capsys, "replay", str(JOURNALS / "diamant.jsonl"), "--json")
     data = json.loads(out)
     assert code == 0
-    assert {"game", "ruleset", "finished", "scores", "winners", "events", "round", "in_cave", "carried", "chest"} <= set(data)
+    assert {"game", "ruleset", "finished", "scores", "winners", "events", "round", "in_cave", "carried",
+            "chest"} <= set(data)
     assert data["winners"] == ["Chen"] and data["ruleset"] == "diamant"
 
 

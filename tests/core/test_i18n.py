@@ -60,7 +60,8 @@ def test_params_are_localized_in_messages():
 def test_plural_forms_per_locale():
     from babel.messages.pofile import read_po
 
-    expected = {"fa": "nplurals=2; plural=(n > 1);", "zh_Hant": "nplurals=1; plural=0;", "zh_Hans": "nplurals=1; plural=0;"}
+    expected = {"fa": "nplurals=2; plural=(n > 1);", "zh_Hant": "nplurals=1; plural=0;",
+                "zh_Hans": "nplurals=1; plural=0;"}
     for locale, forms in expected.items():
         with catalog_path(locale).open("rb") as fh:
             assert read_po(fh, locale=locale).plural_forms == forms

@@ -9,7 +9,8 @@ import pytest
 from companion.errors import JournalError
 from companion.journal import Entry, JournalWriter, fold, new_header, parse_journal, read_journal
 
-HEADER = {"journal": "companion", "version": 1, "game": "diamant", "ruleset": "diamant", "players": ["Ava", "Ben", "Chen"]}
+HEADER = {"journal": "companion", "version": 1, "game": "diamant", "ruleset": "diamant",
+          "players": ["Ava", "Ben", "Chen"]}
 
 
 def lines(*objs) -> bytes:

@@ -111,5 +111,6 @@ def test_an_unpacked_wheel_finds_its_catalogs_and_rules_outside_the_repository(w
         "15 = 4 × 3 + 3: each gets 3, 3 stay on the card."
     persian = run("-m", "companion", "--lang", "fa", "replay", "game.jsonl")
     assert "دیامانت" in persian and "۳۳" in persian
-    assert run("-c", "from companion import content; print(content.load_document('diamant', 'zh_Hant', 'rules').fallback)"
+    assert run("-c", "from companion import content; "
+                     "print(content.load_document('diamant', 'zh_Hant', 'rules').fallback)"
                ).strip() == "False"

@@ -11,7 +11,6 @@ from companion.errors import RulesetError
 from companion.games.death_valley import catalog as cat
 from companion.games.death_valley.explain import card_name
 from companion.i18n import translator
-
 from tests.death_valley.helpers import header
 
 

@@ -14,7 +14,6 @@ import companion.games.death_valley as dv
 from companion.errors import RuleError
 from companion.games.death_valley.engine import ACTIONS, CARD_IDS, ROBOT, choices, ordered, result
 from companion.games.death_valley.robot import decide
-
 from tests.death_valley.helpers import fresh, move, play, rest, reveal, travel
 from tests.death_valley.test_properties import MODES, random_game
 

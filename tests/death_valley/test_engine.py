@@ -7,7 +7,6 @@ import pytest
 import companion.games.death_valley as dv
 from companion.errors import RuleError
 from companion.games.death_valley.engine import CARD_IDS, Task
-
 from tests.death_valley.helpers import fresh, header, move, play, rejected, rest, reveal, travel, zones_ok
 
 

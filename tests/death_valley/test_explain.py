@@ -11,13 +11,17 @@ import companion.games.death_valley as dv
 from companion.errors import RuleError
 from companion.games.death_valley import messages
 from companion.games.death_valley.explain import (
-    card_name, describe_outcome, describe_risk, describe_robot, error_text, report,
+    card_name,
+    describe_outcome,
+    describe_risk,
+    describe_robot,
+    error_text,
+    report,
 )
 from companion.games.death_valley.risk import bust_risk
 from companion.games.death_valley.robot import decide
 from companion.i18n import LOCALES, translator
 from companion.messages import describe
-
 from tests.death_valley.helpers import fresh, move, play, rest, reveal, travel
 
 EN = translator("en")

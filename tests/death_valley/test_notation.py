@@ -20,10 +20,19 @@ from companion.games.death_valley.catalog import CARD_IDS, MAX_STARS
 from companion.games.death_valley.engine import ROBOT
 from companion.games.death_valley.explain import card_name
 from companion.games.death_valley.notation import (
-    format_card, format_move, format_rest, format_stars, format_zone, parse_card, parse_move, parse_rest,
-    parse_stars, parse_zone, suggest)
+    format_card,
+    format_move,
+    format_rest,
+    format_stars,
+    format_zone,
+    parse_card,
+    parse_move,
+    parse_rest,
+    parse_stars,
+    parse_zone,
+    suggest,
+)
 from companion.i18n import translator
-
 from tests.death_valley.helpers import fresh, move, play, rest
 
 LOCALES = ("en", "fa", "zh_Hant", "zh_Hans")

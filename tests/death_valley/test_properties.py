@@ -16,12 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import companion.games.death_valley as dv
-from companion.games.death_valley.engine import BUST_AT, ROBOT, CARD_IDS
+from companion.games.death_valley.engine import BUST_AT, CARD_IDS, ROBOT
 from companion.games.death_valley.risk import bust_risk
 from companion.games.death_valley.robot import decide
 from companion.journal import read_journal
 from companion.session import replay
-
 from tests.death_valley.helpers import fresh, zones_ok
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,7 +6,6 @@ from fractions import Fraction
 
 from companion.games.death_valley.engine import ROBOT
 from companion.games.death_valley.risk import bust_risk, risks
-
 from tests.death_valley.helpers import fresh, move, play, rest, reveal, travel
 
 

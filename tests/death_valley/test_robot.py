@@ -5,7 +5,6 @@ from __future__ import annotations
 import companion.games.death_valley as dv
 from companion.games.death_valley.engine import ROBOT, Task
 from companion.games.death_valley.robot import decide
-
 from tests.death_valley.helpers import fresh, move, play, rejected, rest, reveal, travel, zones_ok
 
 ROB = {"event": "robot"}

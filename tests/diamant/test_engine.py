@@ -147,7 +147,7 @@ def test_round_ends_when_everyone_has_left_and_next_draw_starts_next_round():
 
 def test_game_ends_after_round_five_with_scores_and_winner():
     state = start(players=("A", "B", "C"))
-    for r in range(5):
+    for _round in range(5):
         state, (_, left) = play(state, T(9), L("A", "B", "C"))
     assert state.finished and left.round_end.finished
     assert state.scores() == {"A": 15, "B": 15, "C": 15}

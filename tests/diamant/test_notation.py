@@ -13,7 +13,15 @@ from companion.errors import CompanionError
 from companion.games import diamant
 from companion.games.diamant.explain import hazard_name
 from companion.games.diamant.notation import (
-    LEAVE, NotationError, format_card, format_decision, format_entry, parse_card, parse_decision, parse_entry)
+    LEAVE,
+    NotationError,
+    format_card,
+    format_decision,
+    format_entry,
+    parse_card,
+    parse_decision,
+    parse_entry,
+)
 from companion.i18n import LOCALES, translator
 from companion.journal import new_header
 

@@ -19,7 +19,8 @@ def legal_event(data, state):
     can_leave = state.in_round and not state.decided and state.path
     if can_leave and data.draw(st.booleans(), label="decide"):
         cave = list(state.cave)
-        leavers = data.draw(st.lists(st.sampled_from(cave), min_size=1, max_size=len(cave), unique=True), label="leavers")
+        leavers = data.draw(st.lists(st.sampled_from(cave), min_size=1, max_size=len(cave), unique=True),
+                            label="leavers")
         return {"event": "leave", "players": leavers}
     cards = [("treasure", v) for v in sorted(contents["treasure"].elements())]
     cards += [("hazard", h) for h in sorted(contents["hazard"].elements())]
@@ -90,7 +91,8 @@ def test_undo_then_redo_restores_the_same_state(data):
     assert session.state == states[-1]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_replay_is_deterministic_and_matches_the_live_game(tmp_path_factory, data):
     header, events, _, states = random_game(data)

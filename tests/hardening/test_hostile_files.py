@@ -4,6 +4,7 @@ traceback, never a changed file."""
 from __future__ import annotations
 
 import tomllib
+from datetime import UTC
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -38,7 +39,8 @@ def test_pattern_text(text):
 
 toml_value = st.recursive(
     st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=10) | st.floats(allow_nan=False),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text("abcdefgh_", min_size=1, max_size=6), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text("abcdefgh_", min_size=1, max_size=6), inner, max_size=3),
     max_leaves=8)
 
 
@@ -137,12 +139,12 @@ def test_structured_pattern_libraries(tmp_path_factory, cards):
 
 
 def test_new_journals_stay_in_the_games_folder_and_never_overwrite(tmp_path):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from companion.journal import JournalWriter, new_header
     from companion.tui.recent import new_journal_path
 
-    now = datetime(2026, 11, 29, 20, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
     made = []
     for game, ruleset, players in (("diamant", "diamant", ["../../x", "/etc/passwd", "a\\b"]),
                                    ("diamant", "diamant", ["..", ".", "~"])):

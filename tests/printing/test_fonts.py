@@ -9,7 +9,8 @@ from companion.paths import data_dir
 from companion.printing import ASSETS_DIR
 
 FONTS = ASSETS_DIR / "fonts"
-FACES = {"zh_Hant": ["NotoSansTC", "NotoSans"], "zh_Hans": ["NotoSansSC", "NotoSans"], "fa": ["Vazirmatn", "NotoSans", "NotoSansSC"],
+FACES = {"zh_Hant": ["NotoSansTC", "NotoSans"], "zh_Hans": ["NotoSansSC", "NotoSans"],
+         "fa": ["Vazirmatn", "NotoSans", "NotoSansSC"],
          "en": ["NotoSans", "NotoSansSC"]}  # arrows and math signs come from the Chinese face
 
 

@@ -143,7 +143,8 @@ def test_chunks_cover_every_column_once_in_order_in_even_pieces(count, size):
 @given(st.integers(min_value=1, max_value=60))
 def test_score_tables_keep_every_turn_and_one_total(turns):
     points = [(("turn", n), {"A": n, "B": 2 * n}) for n in range(1, turns + 1)]
-    html = scorepad.score_tables(points, ["A", "B"], {"A": turns, "B": 2 * turns}, {"B"}, get("diamant"), translator("en"))
+    html = scorepad.score_tables(points, ["A", "B"], {"A": turns, "B": 2 * turns}, {"B"}, get("diamant"),
+                                 translator("en"))
     tables = html.split("<table")[1:]
     assert len(tables) == -(-turns // scorepad.TURNS_PER_TABLE)
     for table in tables:

@@ -62,7 +62,7 @@ def text_outside(reader: PdfReader) -> list[tuple[int, float, float, str]]:
     for number, page in enumerate(reader.pages, 1):
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
 
-        def visit(txt, cm, tm, font, size, number=number):
+        def visit(txt, cm, tm, font, size, number=number, x0=x0, x1=x1, y0=y0, y1=y1):
             if not txt.strip():
                 return
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]

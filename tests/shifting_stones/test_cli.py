@@ -83,7 +83,8 @@ def test_the_hint_limits_are_the_rules():
 
 def test_bad_grid_is_a_clear_error(capsys):
     for grid, words in (("sun sun horse / seed tree boat / horse bird tree", "sun or moon"),
-                        ("sun fish / seed tree", "3 rows of 3"), ("sun * horse / seed tree boat / horse bird tree", "grey")):
+                        ("sun fish / seed tree", "3 rows of 3"),
+                        ("sun * horse / seed tree boat / horse bird tree", "grey")):
         code = main(["stones", "hint", "--grid", grid, "--pattern", "sun"])
         _, err = capsys.readouterr()
         assert code == 2 and words in err

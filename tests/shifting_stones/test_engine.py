@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import EventError, RuleError
-from companion.i18n import LOCALES, translator
 from companion.games import shifting_stones as stones
 from companion.games.shifting_stones.patterns import tile_counts
+from companion.i18n import LOCALES, translator
 
 from .helpers import END, GRID, LAYOUT, PASS, flip, play, rejected, score, shift, start
 

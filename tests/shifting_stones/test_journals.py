@@ -64,7 +64,8 @@ def test_a_rejected_event_stops_the_replay_naming_its_line():
 
 
 def test_a_bad_header_is_a_setup_error():
-    header = b'{"journal": "companion", "version": 1, "game": "shifting_stones", "players": ["A", "B"], "mode": "solo"}\n'
+    header = (b'{"journal": "companion", "version": 1, "game": "shifting_stones", "players": ["A", "B"], '
+              b'"mode": "solo"}\n')
     with pytest.raises(JournalError) as info:
         replay(parse_journal(header))
     assert info.value.code == "journal_bad_setup"

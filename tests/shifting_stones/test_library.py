@@ -8,7 +8,14 @@ import pytest
 
 from companion.errors import RulesetError
 from companion.games.shifting_stones.library import (
-    BUILTIN, Card, load_library, read_cards, save_user_cards, search, user_path)
+    BUILTIN,
+    Card,
+    load_library,
+    read_cards,
+    save_user_cards,
+    search,
+    user_path,
+)
 from companion.games.shifting_stones.patterns import parse_pattern
 from companion.messages import describe_error
 

@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 
 from companion.errors import EventError
 from companion.games.shifting_stones.patterns import (
-    FACES, Pattern, check_tile_set, grid_text, parse_grid, parse_pattern)
+    FACES,
+    Pattern,
+    check_tile_set,
+    grid_text,
+    parse_grid,
+    parse_pattern,
+)
 
 from .helpers import GRID
 

@@ -182,7 +182,7 @@ async def refuses_what_the_engine_refuses(pilot, app, screen) -> None:
             continue
         shown = []
         original = app.notice
-        app.notice = lambda text, **kw: (shown.append(text), original(text, **kw))
+        app.notice = lambda text, shown=shown, original=original, **kw: (shown.append(text), original(text, **kw))
         before = screen.session.writer.path.read_bytes()
         await pilot.press(key)
         await pilot.pause()

@@ -132,7 +132,8 @@ def test_refused_input_changes_nothing(folders):
             notices = _record_notices(app)
             # A bad layout (two suns) and a word that is no face: refused, nothing journalled.
             before = _bytes(screen)
-            for bad in ["sun sun bird horse horse horse seed seed tree", "sun fish bird horse horse horse seed seed xyz"]:
+            for bad in ["sun sun bird horse horse horse seed seed tree",
+                        "sun fish bird horse horse horse seed seed xyz"]:
                 await enter(pilot, bad)
                 assert screen.session.state.grid is None and _bytes(screen) == before
                 screen.query_one("#layout").value = ""
