@@ -1,10 +1,15 @@
-# The two commands of the README: `make run` (the referee assistant) and `make test` (every test).
+# The two commands of the README: `make run` (the referee assistant) and `make test` (every test but the
+# ones marked slow, in under 3 minutes on two cores; it prints its wall time). `make test-slow` runs the
+# slow ones; .ci/run runs both. JOBS=4 (or any number) overrides the one test process per core.
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench catalogs check-catalogs clean
+JOBS   ?= auto
+PYTEST := $(PY) -m pytest -n $(JOBS) --dist worksteal -q
+
+.PHONY: run test test-slow lint bench catalogs check-catalogs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "companion needs Python 3.11 or newer")'
@@ -16,8 +21,21 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/companion $(ARGS)
 
+# Each prints the command, runs it, then its wall time; the exit status is pytest's (for test-slow, none
+# selected is no failure).
 test: $(STAMP)
-	$(PY) -m pytest -n auto -q $(PYTEST_ARGS)
+	@echo "$(PYTEST) -m 'not slow' $(PYTEST_ARGS)"; start=$$(date +%s); \
+	$(PYTEST) -m 'not slow' $(PYTEST_ARGS); status=$$?; t=$$(( $$(date +%s) - start )); \
+	printf 'make test: %d:%02d wall (%d s)\n' $$((t / 60)) $$((t % 60)) $$t; exit $$status
+
+test-slow: $(STAMP)
+	@echo "$(PYTEST) -m slow $(PYTEST_ARGS)"; start=$$(date +%s); \
+	$(PYTEST) -m slow $(PYTEST_ARGS); status=$$?; [ $$status -ne 5 ] || status=0; t=$$(( $$(date +%s) - start )); \
+	printf 'make test-slow: %d:%02d wall (%d s)\n' $$((t / 60)) $$((t % 60)) $$t; exit $$status
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check companion tests tools bench
+	$(VENV)/bin/mypy
 
 bench: $(STAMP)
 	for script in bench/*.py; do $(PY) $$script || exit 1; done

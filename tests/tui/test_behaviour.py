@@ -6,7 +6,8 @@ import asyncio
 import subprocess
 import sys
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.i18n import translator

@@ -78,7 +78,9 @@ EXPECTED = {
 }
 
 
-@pytest.mark.parametrize("mode", list(EXPECTED))
+# One key-press game stays in the quick run: solo (the robot's phase, F5-F7, stars, reveal); the other two
+# are slow, and tests/death_valley/test_journals.py replays full standard and backseat games quickly.
+@pytest.mark.parametrize("mode", [pytest.param(m, marks=[] if m == "solo" else [pytest.mark.slow]) for m in EXPECTED])
 def test_full_game_by_keys(folders, mode):
     players, scores, busts, winners = EXPECTED[mode]
 

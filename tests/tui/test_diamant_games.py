@@ -1,4 +1,5 @@
-"""Full Diamant games played through key presses only, one per preset; the final scores are checked."""
+"""Full Diamant games, one per preset, played through key presses only (one preset in the quick suite,
+the others marked slow) and entered through the session; the final scores are checked."""
 
 from __future__ import annotations
 
@@ -7,11 +8,17 @@ import asyncio
 import pytest
 
 from companion.games.diamant import summary
-from companion.journal import read_journal
-from companion.session import replay
+from companion.games.diamant.notation import parse_entry
+from companion.i18n import translator
+from companion.journal import new_header, read_journal
+from companion.session import Session, replay
 from tests.tui.helpers import build_app, new_game_by_keys, play
 
 PRESETS = ["diamant", "diamant-classic", "incan-gold", "house-001"]
+# The preset played by keys in the quick suite: its menu entry is reached with the arrow keys, its relics
+# are typed with their printed value, and it deals gems.  The other three are played by keys in the slow
+# run; their scripts are checked through the session in the quick one.
+BY_KEYS = "house-001"
 
 
 def script(relic: str | None, h1: str, h2: str) -> list:
@@ -54,6 +61,16 @@ async def _play_preset(folders, preset: str):
         assert list(state.winners()) == winners
         shown = screen.query_one("#explain").text.plain
         assert ("Winner: " + winners[0]) in shown
+        # The game-over summary is open over the game; Escape closes it.
+        assert type(app.screen).__name__ == "DiamantSummary"
+        text = app.screen.query_one("#summary").text.plain
+        assert "The game is over after round 5." in text
+        for player, score in scores.items():
+            assert f"{player}: {score} in all" in text
+        assert f"Winner: {winners[0]}." in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         path = screen.session.writer.path
     # The journal on disk replays to the same result.
     final, _ = replay(read_journal(path))
@@ -61,6 +78,24 @@ async def _play_preset(folders, preset: str):
     assert data["scores"] == scores and data["winners"] == winners and data["finished"]
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", [p if p == BY_KEYS else pytest.param(p, marks=pytest.mark.slow) for p in PRESETS])
 def test_full_game_by_keys(folders, preset):
     asyncio.run(_play_preset(folders, preset))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_full_game_through_the_session(tmp_path, preset):
+    """The same scripts as typed text through the entry notation and the session: the hand-worked
+    results of every preset stay in the quick suite."""
+    steps, scores, winners = CASES[preset]
+    tr = translator("en")
+    session = Session.new(new_header("diamant", preset, ["Ava", "Ben", "Chen"]), tmp_path / "game.jsonl")
+    for step in steps:
+        text = step if isinstance(step, str) else "leave " + " ".join(str(seat) for seat in step)
+        session.apply(parse_entry(text, session.state, tr))
+    state = session.state
+    session.close()
+    assert state.finished and state.scores() == scores and list(state.winners()) == winners
+    final, _ = replay(read_journal(tmp_path / "game.jsonl"))
+    data = summary(final)
+    assert data["scores"] == scores and data["winners"] == winners and data["finished"]

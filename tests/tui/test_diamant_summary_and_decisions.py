@@ -5,15 +5,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.errors import CompanionError
 from companion.games import diamant
+from companion.games.diamant.notation import parse_entry, suggest_entry
 from companion.i18n import translator
 from companion.journal import new_header
-from companion.games.diamant.notation import parse_entry, suggest_entry
-from tests.tui.test_diamant_games import CASES, PRESETS
 from tests.tui.helpers import build_app, new_game_by_keys, play, type_text
+from tests.tui.test_diamant_games import CASES, PRESETS
 
 
 def _screen_name(app) -> str:
@@ -72,6 +73,7 @@ def test_typing_the_next_card_closes_the_summary_and_keeps_the_key(folders):
     asyncio.run(go())
 
 
+@pytest.mark.slow  # a second full game by keys: test_full_game_by_keys checks this summary in the quick suite
 @pytest.mark.parametrize("preset", ["diamant", "house-001"])
 def test_game_summary_shows_final_scores_and_winners(folders, preset):
     steps, scores, winners = CASES[preset]

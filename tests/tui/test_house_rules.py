@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from companion.games import get
 from companion.games.diamant.rules import PRESET_DIR, user_ruleset_dir
 from companion.journal import read_journal
 from companion.session import replay
-from companion.games import get
 from tests.tui.helpers import build_app, new_game_by_keys, play
 
 

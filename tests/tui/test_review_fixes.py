@@ -217,9 +217,11 @@ def test_quit_from_the_palette_keeps_the_not_saved_guard(folders, monkeypatch):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await type_text(pilot, "Quit")
-        await pilot.pause(0.3)
+        await pilot.app.workers.wait_for_complete()  # the palette's search is a worker
+        await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
 
     async def go():
         app = build_app(folders)

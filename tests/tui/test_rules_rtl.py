@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 from bidi.algorithm import get_display
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.content import load_document
 from companion.i18n import translator

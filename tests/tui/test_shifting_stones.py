@@ -97,6 +97,7 @@ def test_two_players_by_keys(folders):
     asyncio.run(go())
 
 
+@pytest.mark.slow  # the two-player game by keys stays quick; solo-win.jsonl replays a solo game in the quick run
 def test_solo_by_keys_with_hand_written_cards(folders):
     async def go():
         app = build_app(folders)
