@@ -290,11 +290,19 @@ def _draw_treasure(state: State, value: int, started: int | None) -> tuple[State
                       gains=gains)
 
 
+BUST_COPY = 2  # the copy of a hazard on the path this round that ends it
+
+
+def busts(copy: int) -> bool:
+    """Whether the ``copy``-th card of one hazard on this round's path (1-based) busts the round."""
+    return copy >= BUST_COPY
+
+
 def _draw_hazard(state: State, hazard: str, started: int | None) -> tuple[State, Drawn]:
     card = Card(HAZARD, hazard=hazard)
     seen = state.hazards_on_path()[hazard]
     state = replace(state, path=state.path + (card,), decided=False)
-    if not seen:
+    if not busts(seen + 1):
         return state, Drawn(card, started, first_of_hazard=True)
     # Bust: everyone still in the cave loses what they carry; one copy of the hazard leaves the game.
     losers = tuple((state.players[i], state.carried[i]) for i, inside in enumerate(state.in_cave) if inside)

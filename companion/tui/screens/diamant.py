@@ -15,7 +15,7 @@ from textual.widgets import Input
 from companion.games import diamant
 from companion.games.diamant import explain as words
 from companion.games.diamant import notation
-from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, decision_error, round_view
+from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, busts, decision_error, round_view
 from companion.games.diamant.odds import odds
 from companion.i18n import N_, _, current, translator
 from companion.tui import bidi
@@ -108,7 +108,7 @@ class DiamantScreen(GameScreen):
             elif card.kind == HAZARD:
                 seen[card.hazard] = seen.get(card.hazard, 0) + 1
                 name = words.hazard_name(card.hazard, tr)
-                if seen[card.hazard] > 1:
+                if busts(seen[card.hazard]):
                     text.append(_("{position}. {hazard}: second one, bust", position=num(position), hazard=name),
                                 style="bold red")
                 else:
