@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import JournalError
+from companion.fsutil import fsync_dir
 
 FORMAT = "companion"
 VERSION = 1
@@ -271,7 +272,7 @@ class JournalWriter:
             writer.close()
             path.unlink(missing_ok=True)
             raise
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
         return writer
 
     @classmethod
@@ -340,15 +341,3 @@ class JournalWriter:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
