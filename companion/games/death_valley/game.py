@@ -8,6 +8,11 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text, player_range
+from companion.games.death_valley import engine
+
+# start and summary are defined in the package before it imports this module (GAME comes last there).
+from companion.games.death_valley import start as package_start
+from companion.games.death_valley import summary as package_summary
 from companion.games.presets import load_presets
 from companion.i18n import N_, Translator
 
@@ -24,20 +29,10 @@ class DeathValley:
     def setup_problems(self) -> list[CompanionError]:
         return []
 
-    def start(self, header: Any) -> Any:
-        from companion.games.death_valley import start
-
-        return start(header)
-
-    def apply(self, state: Any, event: dict[str, Any]) -> tuple[Any, Any]:
-        from companion.games.death_valley.engine import apply
-
-        return apply(state, event)
-
-    def summary(self, state: Any) -> dict[str, Any]:
-        from companion.games.death_valley import summary
-
-        return summary(state)
+    # The engine as it is (the package imports it anyway); the explainer only when a report is asked for.
+    start = staticmethod(package_start)
+    apply = staticmethod(engine.apply)
+    summary = staticmethod(package_summary)
 
     def report(self, state: Any, tr: Translator) -> list[str]:
         from companion.games.death_valley.explain import report
@@ -45,9 +40,7 @@ class DeathValley:
         return report(state, tr)
 
     def player_name(self, player: str, tr: Translator) -> str:
-        from companion.games.death_valley.engine import ROBOT
-
-        return tr.gettext("Robot") if player == ROBOT else player
+        return tr.gettext("Robot") if player == engine.ROBOT else player
 
     def period_end(self, step: Any) -> Label | None:
         return ("turn", 0) if step.outcome.turn_ended else None

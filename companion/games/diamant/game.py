@@ -7,12 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError, RulesetError
 from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text
+
+# start and summary are defined in the package before it imports this module (GAME comes last there).
+from companion.games.diamant import engine
+from companion.games.diamant import start as package_start
+from companion.games.diamant import summary as package_summary
 from companion.i18n import N_, Translator
 
 if TYPE_CHECKING:
-    from companion.games.diamant.engine import Drawn, Left, State
     from companion.games.diamant.rules import Ruleset
-    from companion.journal import Header
     from companion.session import Step
 
 
@@ -51,22 +54,12 @@ class Diamant:
         return list(self._rulesets()[1])
 
     # -- the engine -----------------------------------------------------------------------------
-    def start(self, header: Header) -> State:
-        from companion.games.diamant import start
+    # The engine as it is (the package imports it anyway); the explainer only when a report is asked for.
+    start = staticmethod(package_start)
+    apply = staticmethod(engine.apply)
+    summary = staticmethod(package_summary)
 
-        return start(header)
-
-    def apply(self, state: State, event: dict[str, Any]) -> tuple[State, Drawn | Left]:
-        from companion.games.diamant.engine import apply
-
-        return apply(state, event)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        from companion.games.diamant import summary
-
-        return summary(state)
-
-    def report(self, state: State, tr: Translator) -> list[str]:
+    def report(self, state: Any, tr: Translator) -> list[str]:
         from companion.games.diamant.explain import report
 
         return report(state, tr)

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import CompanionError
 from companion.games.base import Label, Moment, Preset, ScorePad, TablePad, Text, Track, TrackPad, player_range
 from companion.games.presets import load_presets
+from companion.games.shifting_stones import engine
 from companion.i18n import N_, Translator
 
 if TYPE_CHECKING:
-    from companion.games.shifting_stones.engine import Outcome, State
-    from companion.journal import Header
     from companion.session import Step
 
 PRESETS_FILE = Path(__file__).resolve().parent / "presets.toml"
@@ -30,22 +29,12 @@ class ShiftingStones:
     def setup_problems(self) -> list[CompanionError]:
         return []
 
-    def start(self, header: Header) -> State:
-        from companion.games.shifting_stones.engine import start
+    # The engine as it is (the package imports it anyway); the explainer only when a report is asked for.
+    start = staticmethod(engine.start)
+    apply = staticmethod(engine.apply)
+    summary = staticmethod(engine.summary)
 
-        return start(header)
-
-    def apply(self, state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
-        from companion.games.shifting_stones.engine import apply
-
-        return apply(state, event)
-
-    def summary(self, state: State) -> dict[str, Any]:
-        from companion.games.shifting_stones.engine import summary
-
-        return summary(state)
-
-    def report(self, state: State, tr: Translator) -> list[str]:
+    def report(self, state: Any, tr: Translator) -> list[str]:
         from companion.games.shifting_stones.explain import report
 
         return report(state, tr)
@@ -62,18 +51,16 @@ class ShiftingStones:
         return key_moments(steps, summary, tr)
 
     def score_pad(self) -> ScorePad:
-        from companion.games.shifting_stones.engine import BONUS, DECK_SOLO, PENALTY_LIMIT
-
         table = TablePad(
             first=Text(N_("Player")),
             columns=(Text(N_("Card points")), Text(N_("1-point cards")), Text(N_("Bonus")), Text(N_("Total"))),
             rows=player_range(self)[1],
             note=Text(N_("Each player tied for the most 1-point cards gets a bonus of {bonus} points (none if "
-                         "nobody has one)."), {"bonus": BONUS}))
+                         "nobody has one)."), {"bonus": engine.BONUS}))
         solo = TrackPad(title=Text(N_("Solo game")), tracks=(
-            Track(Text(N_("Penalties:")), PENALTY_LIMIT, numbered=True,
-                  note=Text(N_("Penalty {limit} loses the game."), {"limit": PENALTY_LIMIT})),
-            Track(Text(N_("Cards scored (out of {n}):"), {"n": DECK_SOLO}), len(str(DECK_SOLO))),
+            Track(Text(N_("Penalties:")), engine.PENALTY_LIMIT, numbered=True,
+                  note=Text(N_("Penalty {limit} loses the game."), {"limit": engine.PENALTY_LIMIT})),
+            Track(Text(N_("Cards scored (out of {n}):"), {"n": engine.DECK_SOLO}), len(str(engine.DECK_SOLO))),
         ))
         return ScorePad((table, table, solo))
 
