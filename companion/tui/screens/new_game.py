@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, OptionList
 
 from companion.errors import CompanionError
+from companion.games.base import Preset
 from companion.i18n import N_, _, current
 from companion.tui import bidi
 from companion.tui.messages import game_name
@@ -39,6 +40,9 @@ class NewGameScreen(CompanionScreen):
         self.games = available_games()
         self.game = self.games[0] if self.games else ""
         self.preset = ""  # the id of the chosen preset of self.game
+        # Per game: its presets by id and why some did not load, read once while the form is open
+        # (Diamant reads every ruleset file; the players label asks on every refresh).
+        self._setups: dict[str, tuple[dict[str, Preset], list[CompanionError]]] = {}
 
     def compose_body(self) -> ComposeResult:
         from companion.i18n import LANGUAGE_NAMES
@@ -61,19 +65,24 @@ class NewGameScreen(CompanionScreen):
         self.query_one("#game", Menu).focus()
         self._show_setup_problems()
 
-    def _game(self):
-        from companion.games import get
+    def _setup(self) -> tuple[dict[str, Preset], list[CompanionError]]:
+        """The chosen game's presets by id (from the registry: editions, modes and house rules) and the
+        problems of those that do not load."""
+        if not self.game:
+            return {}, []
+        if self.game not in self._setups:
+            from companion.games import get
 
-        return get(self.game)
+            game = get(self.game)
+            self._setups[self.game] = ({p.id: p for p in game.presets()}, list(game.setup_problems()))
+        return self._setups[self.game]
 
-    def _presets(self) -> dict:
-        """The chosen game's presets by id (from the registry: editions, modes and house rules)."""
-        return {p.id: p for p in self._game().presets()} if self.game else {}
+    def _presets(self) -> dict[str, Preset]:
+        return self._setup()[0]
 
     def _show_setup_problems(self) -> None:
-        if self.game:
-            for problem in self._game().setup_problems():
-                self.show_error(problem)
+        for problem in self._setup()[1]:
+            self.show_error(problem)
 
     def _preset_items(self):
         presets = self._presets()
