@@ -14,7 +14,6 @@ from companion.games.diamant.notation import parse_entry, suggest_entry
 from companion.i18n import translator
 from companion.journal import new_header
 from tests.tui.helpers import build_app, new_game_by_keys, play, type_text
-from tests.tui.test_diamant_games import CASES, PRESETS
 
 
 def _screen_name(app) -> str:
@@ -70,30 +69,6 @@ def test_typing_the_next_card_closes_the_summary_and_keeps_the_key(folders):
             assert app.screen is game
             state = game.session.state
             assert state.round == 2 and [c.value for c in state.path] == [11]
-    asyncio.run(go())
-
-
-@pytest.mark.slow  # a second full game by keys: test_full_game_by_keys checks this summary in the quick suite
-@pytest.mark.parametrize("preset", ["diamant", "house-001"])
-def test_game_summary_shows_final_scores_and_winners(folders, preset):
-    steps, scores, winners = CASES[preset]
-
-    async def go():
-        app = build_app(folders)
-        async with app.run_test(size=(120, 45)) as pilot:
-            await new_game_by_keys(pilot, PRESETS.index(preset), "Ava, Ben, Chen")
-            game = app.screen
-            await play(pilot, steps)
-            assert game.session.state.finished
-            assert _screen_name(app) == "DiamantSummary"
-            text = app.screen.query_one("#summary").text.plain
-            assert "The game is over after round 5." in text
-            for player, score in scores.items():
-                assert f"{player}: {score} in all" in text
-            assert f"Winner: {winners[0]}." in text
-            await pilot.press("escape")
-            await pilot.pause()
-            assert app.screen is game
     asyncio.run(go())
 
 
