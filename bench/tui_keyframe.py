@@ -1,0 +1,121 @@
+"""Key -> frame in a real pseudo-terminal: an 8-player Diamant game against a bare Textual app.
+
+Goal (issue 15): Enter -> last frame written p95 < 16 ms and <= 1.5x the bare app (one Input, one Label,
+the label updated on Enter) measured the same way, interleaved key by key in the same run, in en, fa and
+zh_Hant; round ends include the summary screen they open.  Prints each figure, the goal and a verdict;
+exits 1 on a miss.  ``--rounds N`` plays the first N rounds only (a quicker look).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ptyterm import KEYS, Pty, percentile  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = ["Ava", "Ben", "Chen", "Dara", "Eli", "Farah", "Gus", "Hana"]
+ROUNDS = [
+    ["15", "3", "relic", "snake", "7", "leave:1,2", "11", "leave:3", "spider", "snake"],
+    ["17", "leave:1,2,3,4", "9", "lava", "leave:5,6,7,8"],
+    ["1", "2", "3", "4", "5", "leave:1", "spider", "rockfall", "leave:2,3", "ram", "spider"],
+    ["14", "13", "leave:1,2,3,4,5,6,7", "lava", "lava"],
+    ["11", "7", "relic", "leave:8", "5", "leave:1,2,3,4,5,6,7"],
+]
+GOAL_P95 = 0.016
+GOAL_RATIO = 1.5
+
+BARE = """
+from textual.app import App
+from textual.widgets import Input, Label
+class Bare(App):
+    def compose(self):
+        yield Label("ready", id="out")
+        yield Input(id="in")
+    def on_input_submitted(self, event):
+        self.query_one("#out", Label).update("got " + event.value)
+        event.input.value = ""
+Bare().run()
+"""
+
+
+def _env(home: Path, lang: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        (home / var).mkdir(parents=True, exist_ok=True)
+        env[var] = str(home / var)
+    env.update(HOME=str(home), TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8",
+               PYTHONPATH=str(ROOT), COMPANION_LANG=lang)
+    return env
+
+
+def run(lang: str, rounds: int) -> tuple[list[float], list[float]]:
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        journal = home / "game.jsonl"
+        journal.write_text(json.dumps({"journal": "companion", "version": 1, "game": "diamant",
+                                       "ruleset": "diamant", "players": PLAYERS,
+                                       "started": "2026-12-01T10:00:00Z"}) + "\n")
+        (home / "bare.py").write_text(BARE)
+        ours = Pty([sys.executable, "-m", "companion", "tui", "--lang", lang, "--resume", str(journal)],
+                   _env(home / "ours", lang), cwd=str(ROOT))
+        bare = Pty([sys.executable, str(home / "bare.py")], _env(home / "bare", lang), cwd=str(ROOT))
+        ours_times: list[float] = []
+        bare_times: list[float] = []
+        try:
+            ours.drain(4.0)
+            bare.drain(1.0)
+            for round_steps in ROUNDS[:rounds]:
+                for step in round_steps:
+                    if step.startswith("leave:"):
+                        ours.send(KEYS["ctrl+l"])
+                        ours.wait_quiet(0.1)
+                        ours.send("".join(step[6:].split(",")))
+                    else:
+                        ours.send(step)
+                    bare.send(step)
+                    ours.wait_quiet(0.1)
+                    bare.wait_quiet(0.1)
+                    ours_times.append(ours.key_to_frame(KEYS["enter"]))
+                    bare_times.append(bare.key_to_frame(KEYS["enter"]))
+                # The round is over and its summary is open: the host closes it (not timed).
+                ours.send(KEYS["escape"])
+                ours.wait_quiet(0.2)
+        finally:
+            ours.close()
+            bare.close()
+        journal_events = len(journal.read_text().splitlines()) - 1
+        expected = sum(len(r) for r in ROUNDS[:rounds])
+        if journal_events != expected:
+            raise SystemExit(f"{lang}: the journal has {journal_events} events, {expected} were typed")
+    return ours_times, bare_times
+
+
+def main(argv: list[str]) -> int:
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else len(ROUNDS)
+    failed = False
+    print(f"Enter -> last frame written, 8-player Diamant in a pty, {rounds} rounds; goal p95 < "
+          f"{GOAL_P95 * 1000:.0f} ms and <= {GOAL_RATIO}x a bare Textual app measured interleaved")
+    load = os.getloadavg()[0]
+    for lang in ("en", "fa", "zh_Hant"):
+        ours, bare = run(lang, rounds)
+        p95, bare_p95 = percentile(ours, 0.95), percentile(bare, 0.95)
+        ratio = statistics.median(ours) / statistics.median(bare)
+        ratio95 = p95 / bare_p95
+        ok = p95 < GOAL_P95 and ratio95 <= GOAL_RATIO
+        failed |= not ok
+        print(f"  {lang:8} {len(ours)} keys: companion median {statistics.median(ours) * 1000:5.1f} ms, "
+              f"p95 {p95 * 1000:5.1f} ms, max {max(ours) * 1000:5.1f} ms | bare median "
+              f"{statistics.median(bare) * 1000:5.1f} ms, p95 {bare_p95 * 1000:5.1f} ms | ratio median "
+              f"{ratio:.2f}, p95 {ratio95:.2f} -> {'met' if ok else 'MISSED'}")
+    print(f"load average at the start: {load:.2f}; verdict: {'MISSED' if failed else 'met'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
