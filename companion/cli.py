@@ -19,6 +19,7 @@ from companion import __version__
 from companion.errors import CompanionError, JournalError, RulesetError, UsageError
 from companion.i18n import LOCALES, _, negotiate, use_language
 from companion.messages import describe_error
+from companion.safetext import clean
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -73,7 +74,8 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):  # argparse's own errors: exit 2 with a translated message
         self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, _("{prog}: error: {message}", prog=self.prog, message=message) + "\n")
+        # The message quotes the arguments as typed: cleaned, like every text from outside.
+        self.exit(EXIT_USAGE, _("{prog}: error: {message}", prog=self.prog, message=clean(message)) + "\n")
 
 
 def _lang_from_argv(argv: Sequence[str]) -> str | None:
@@ -173,11 +175,27 @@ def _run(argv: list[str]) -> int:
     except CompanionError as exc:
         print(describe_error(exc), file=sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:  # a file the command needed (the path is cleaned: it may come from a journal)
+        if isinstance(exc, BrokenPipeError):
+            return _broken_pipe()
+        reason = clean(exc.strerror or str(exc))
+        if exc.filename is not None:
+            print(_("The file {path} cannot be used: {reason}.", path=clean(exc.filename), reason=reason),
+                  file=sys.stderr)
+        else:
+            print(_("A file cannot be used: {reason}.", reason=reason), file=sys.stderr)
+        return EXIT_INVALID
+    except (RecursionError, MemoryError):  # a last fence: the loaders bound sizes and nesting themselves
+        print(_("A file is too large or nested too deeply to be read; nothing was changed."), file=sys.stderr)
+        return EXIT_INVALID
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
-        return EXIT_OK
+
+
+def _broken_pipe() -> int:
+    """The reader of our output went away (``companion replay x | head``): not an error."""
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
+    return EXIT_OK

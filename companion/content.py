@@ -15,7 +15,6 @@ A missing translation falls back to English and says so in a translated note at 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -32,6 +31,7 @@ from companion.errors import RulesetError, UsageError
 from companion.games import ids as game_ids
 from companion.i18n import LANG_TAGS, LOCALES, N_, translator
 from companion.paths import data_dir
+from companion.safeio import CONTENT_LIMIT, loads_toml, read_text_file
 
 KINDS: tuple[str, ...] = ("rules", "card")
 FALLBACK_LOCALE = "en"
@@ -131,10 +131,7 @@ def parse_front_matter(text: str, path: Path | str = "") -> tuple[dict[str, Any]
     match = _FRONT.match(text)
     if not match:
         raise RulesetError("content_no_front_matter", path=str(path))
-    try:
-        meta = tomllib.loads(match.group(1))
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError("content_bad_front_matter", path=str(path), reason=str(exc)) from None
+    meta = loads_toml(match.group(1), shown=str(path), bad="content_bad_front_matter")
     for key in REQUIRED_KEYS:
         if key not in meta:
             raise RulesetError("content_bad_front_matter", path=str(path), reason=N_("“{key}” is missing"), key=key)
@@ -165,10 +162,7 @@ def load_examples(game: str) -> dict[str, Example]:
     path = content_root() / game / "examples.toml"
     if not path.is_file():
         return {}
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
+    data = _load_toml(path)
     examples = {}
     for ex_id, table in data.items():
         if not isinstance(table, dict) or not isinstance(table.get("journal"), str):
@@ -191,10 +185,13 @@ def load_glossary(game: str) -> dict[str, Any]:
     path = content_root() / game / "glossary.toml"
     if not path.is_file():
         return {}
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
+    return _load_toml(path)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    """A content TOML file: regular, bounded in size and nesting (:mod:`companion.safeio`)."""
+    text = read_text_file(path, limit=CONTENT_LIMIT, what="ruleset_unreadable", bad="ruleset_bad_toml")
+    return loads_toml(text, shown=str(path), bad="ruleset_bad_toml")
 
 
 def glossary(game: str, locale: str) -> dict[str, str]:
@@ -369,7 +366,8 @@ def load_document(game: str, locale: str, kind: str) -> Document:
         path = document_path(game, FALLBACK_LOCALE, kind)
         if not path.is_file():
             raise RulesetError("content_missing", path=str(path))
-    meta, body = parse_front_matter(path.read_text(encoding="utf-8"), path)
+    text = read_text_file(path, limit=CONTENT_LIMIT, what="ruleset_unreadable")
+    meta, body = parse_front_matter(text, path)
     warnings: list[str] = []
     for key, want in (("game", game), ("kind", kind), ("locale", text_locale)):
         if meta[key] != want:

@@ -8,10 +8,12 @@ Core codes live here; each game adds its own in ``companion/games/<game>/message
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import N_, Translator, current
+from companion.safetext import Safe, clean
 
 CORE: dict[str, str] = {
     # language and usage
@@ -50,6 +52,23 @@ CORE: dict[str, str] = {
     "journal_bad_setup": N_("Line {line}: the game cannot be set up: {reason}"),
     "journal_rejected_event": N_("Line {line}: {reason}"),
     "journal_write_failed": N_("The journal {path} cannot be written ({reason}); the game is kept in memory."),
+    "journal_not_regular": N_("{path} is not a regular file (it is a device, a pipe or a socket), "
+                              "so it cannot be a journal."),
+    "journal_too_large": N_("The journal file {path} is larger than {limit} MB, far more than any game "
+                            "fills, so it was not read."),
+    "journal_line_too_long": N_("Line {line} is longer than {limit} KB, far more than any event needs: "
+                                "the file is damaged or is not a journal."),
+    "journal_event_too_long": N_("This is too long to record in the journal (more than {limit} KB on one line)."),
+    "journal_create_failed": N_("The journal {path} cannot be created: {reason}."),
+    "journal_not_writable": N_("The journal {path} cannot be opened for writing ({reason}). "
+                               "You can still follow the game read-only."),
+    "journal_locked": N_("The journal {path} is already open for writing in another companion "
+                         "(process {pid} on {host}, since {since}). Only one session can write a game; "
+                         "you can follow it read-only."),
+    "journal_locked_unknown": N_("The journal {path} is already open for writing in another companion. "
+                                 "Only one session can write a game; you can follow it read-only."),
+    "journal_read_only": N_("This game is followed read-only from {path}: it can only be changed in the "
+                            "session that writes it."),
     # rules texts (rules_content/)
     "content_unknown_document": N_("There is no {kind} document for {game}."),
     "content_no_front_matter": N_("{path}: the file must start with its front matter "
@@ -71,6 +90,7 @@ _GAME_PREFIXES = {
     "diamant.": "companion.games.diamant.messages",
     "stones.": "companion.games.shifting_stones.messages",
     "valley.": "companion.games.death_valley.messages",
+    "text.": "companion.safetext",
 }
 
 
@@ -89,7 +109,10 @@ def message_for(code: str) -> str | None:
 def describe(code: str, params: dict[str, Any], tr: Translator | None = None) -> str:
     """The sentence for ``code`` in ``tr``'s language (the current one by default)."""
     tr = tr or current()
-    params = dict(params)
+    # Text from outside (journal fields, file names, system messages) can never control the terminal
+    # or hide behind bidi controls: every parameter is cleaned here, the one place messages are made
+    # (numbers stay numbers, for the locale's digits; messages already made are Safe and kept).
+    params = {key: _safe_param(value) for key, value in params.items()}
     # Journal wrappers carry the inner error's code: describe it first and pass it on as {reason}.
     inner = params.pop("cause", None)
     if inner is not None:
@@ -102,17 +125,24 @@ def describe(code: str, params: dict[str, Any], tr: Translator | None = None) ->
             continue
         others = {k: v for k, v in params.items() if k != key}
         try:
-            params[key] = tr.gettext(value, **others)
+            params[key] = Safe(tr.gettext(value, **others))  # our message, or the cleaned outside text
         except (KeyError, IndexError, ValueError):
             pass
     template = message_for(code)
     if template is None:
         detail = ", ".join(f"{k}={v}" for k, v in params.items() if k != "reason")
-        return tr.gettext("Unexpected problem: {code} {detail}", code=code, detail=detail)
+        return Safe(tr.gettext("Unexpected problem: {code} {detail}", code=clean(code), detail=clean(detail)))
     try:
-        return tr.gettext(template, **params)
+        return Safe(tr.gettext(template, **params))
     except (KeyError, IndexError, ValueError):
-        return tr.gettext(template.replace("{", "{{").replace("}", "}}"))
+        return Safe(tr.gettext(template.replace("{", "{{").replace("}", "}}")))
+
+
+def _safe_param(value: Any) -> Any:
+    """Numbers (and booleans) as they are; any other value as cleaned text (:func:`safetext.clean`)."""
+    if value is None or isinstance(value, (bool, int, float, Fraction)):
+        return value
+    return clean(value)
 
 
 def describe_error(error: CompanionError, tr: Translator | None = None) -> str:

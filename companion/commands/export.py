@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from companion.errors import CompanionError, JournalError, RulesetError
 from companion.i18n import LOCALES, _, current, ngettext, normalize_locale
 from companion.printing.messages import describe
+from companion.safetext import clean
 
 if TYPE_CHECKING:
     from companion.printing.export import Result
@@ -35,7 +36,7 @@ def _choice(value: str | None, choices: tuple[str, ...], code: str) -> tuple[str
 
 
 def _progress(done: int, total: int, result: Result) -> None:
-    name = result.name or f"{result.job.game}-{result.job.kind}-{result.job.locale}"
+    name = clean(result.name or f"{result.job.game}-{result.job.kind}-{result.job.locale}")
     if result.error:
         line = _("[{done}/{total}] {name}: not made", done=done, total=total, name=name)
     else:
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             kinds = _choice(args.kind, KINDS, "print.bad_kind")
             jobs = plan(games, kinds, locales, args.paper)
         print(ngettext("Making {n} PDF file in {path}", "Making {n} PDF files in {path}", len(jobs),
-                       path=str(out_dir)), file=sys.stderr, flush=True)
+                       path=clean(out_dir)), file=sys.stderr, flush=True)
         results = export(jobs, out_dir, progress=_progress)
     except (JournalError, RulesetError) as exc:
         print(describe(exc.code, exc.params), file=sys.stderr)
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             print(describe("print.failed", {"document": result.name or result.job.game,
                                             "reason": describe(code, params)}), file=sys.stderr)
         elif result.path:
-            print(result.path)
+            print(clean(result.path))  # a folder named by the user may hold anything
     return 1 if failed else 0
 
 

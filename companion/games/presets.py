@@ -10,12 +10,12 @@
     mode = "solo"                                 # any further key goes into the header as it is
     options = { finish_round = true }
 
-A bad file is a :class:`~companion.errors.RulesetError` naming the file and the setting.
+A bad file is a :class:`~companion.errors.RulesetError` naming the file and the setting (files are read
+with :func:`companion.safeio.load_toml_file`: a regular file of at most 256 KB, nested at most 32 levels).
 """
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from typing import Any
 from companion.errors import RulesetError
 from companion.games.base import Preset, Text
 from companion.i18n import N_
+from companion.safeio import load_toml_file
 
 _REQUIRED = ("id", "name", "players", "ruleset")
 MAX_PLAYERS = 99
@@ -58,13 +59,7 @@ def _preset(path: Path, index: int, data: Any) -> Preset:
 @cache
 def load_presets(path: Path) -> tuple[Preset, ...]:
     """The presets of one file, in the file's order (the first is the default)."""
-    try:
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise RulesetError("ruleset_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
+    data = load_toml_file(path, what="ruleset_unreadable", bad="ruleset_bad_toml")  # regular, bounded
     items = data.get("preset")
     if not isinstance(items, list) or not items:
         raise RulesetError("ruleset_missing_setting", path=str(path), setting="preset")

@@ -22,6 +22,7 @@ from companion.errors import CompanionError, UsageError
 from companion.fsutil import atomic_open
 from companion.i18n import N_
 from companion.printing import ASSETS_DIR
+from companion.safetext import clean
 
 if TYPE_CHECKING:
     from companion.printing.pages import Page
@@ -113,10 +114,34 @@ def prepare_out_dir(out_dir: Path) -> Path:
     return out.resolve()
 
 
+class _CleanRecords(logging.Filter):
+    """WeasyPrint's messages quote the document (a bad CSS value, a font name): cleaned before any
+    handler sees them (:func:`companion.safetext.clean`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken log call must not stop a render
+            message = str(record.msg)
+        record.msg, record.args = str(clean(message, multiline=True)), ()
+        return True
+
+
+_CLEAN_RECORDS = _CleanRecords()
+
+
+def _clean_weasyprint_logs() -> None:
+    for name in ("weasyprint", "weasyprint.progress"):
+        logger = logging.getLogger(name)
+        if _CLEAN_RECORDS not in logger.filters:
+            logger.addFilter(_CLEAN_RECORDS)
+
+
 class _Collect(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
         self.records: list[str] = []
+        self.addFilter(_CLEAN_RECORDS)  # also for records of child loggers, which skip a logger's filters
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
@@ -133,6 +158,7 @@ class Renderer:
 
         from companion.printing.fetcher import AssetFetcher
 
+        _clean_weasyprint_logs()
         self.font_config = FontConfiguration()
         self.fetcher = AssetFetcher()
         self._css: dict[str, object] = {}
@@ -164,6 +190,8 @@ class Renderer:
         """Write ``page`` to ``target`` (atomically); return the warnings met on the way."""
         from weasyprint import HTML
 
+        from companion.printing.htmltext import clean_document
+
         warnings = list(page.warnings)
         self.fetcher.refused.clear()
         handler = _Collect()
@@ -171,7 +199,8 @@ class Renderer:
         logger.addHandler(handler)
         try:
             sheets = self.stylesheets(page)
-            html = HTML(string=page.html, base_url=STYLES_DIR.as_uri() + "/", url_fetcher=self.fetcher)
+            html = HTML(string=clean_document(page.html), base_url=STYLES_DIR.as_uri() + "/",
+                        url_fetcher=self.fetcher)
             with atomic_open(target) as fh:
                 html.write_pdf(fh, stylesheets=sheets, font_config=self.font_config, pdf_tags=True,
                                attachments=[], uncompressed_pdf=False)

@@ -16,7 +16,11 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from companion.errors import RulesetError
 from companion.printing import ASSET_FOLDERS, ASSETS_DIR
+from companion.safeio import read_data_file
+
+ASSET_LIMIT = 32 * 1024 * 1024  # the largest shipped font is ~6 MB
 
 _TYPES = {".ttf": "font/ttf", ".otf": "font/otf", ".css": "text/css", ".svg": "image/svg+xml",
           ".png": "image/png"}
@@ -54,5 +58,10 @@ class AssetFetcher(URLFetcher):
         if path is None:
             self.refused.append(url if len(url) < 200 else url[:200] + "…")
             raise RefusedURL(url[:200])
+        try:
+            data = read_data_file(path, limit=ASSET_LIMIT)  # a regular file of bounded size, never a FIFO
+        except RulesetError:
+            self.refused.append(url if len(url) < 200 else url[:200] + "…")
+            raise RefusedURL(url[:200]) from None
         mime = _TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(path.as_uri(), path.read_bytes(), headers={"Content-Type": mime})
+        return URLFetcherResponse(path.as_uri(), data, headers={"Content-Type": mime})

@@ -7,6 +7,10 @@ objects and stray attributes are dropped, each with a warning ``(code, params)``
 :func:`wrap_ltr_runs` works around a WeasyPrint bug in right-to-left pages: a run of Latin letters
 or digits that is split across inline elements (``<strong>Diamant</strong> 2``) comes out reversed.
 Each such run, with the inline elements inside it, is wrapped in one ``<span dir="ltr">``.
+
+:func:`clean_document` is the last step of every page before WeasyPrint: the text that came from
+outside (player names, file names, catalog names) loses its control, bidi-override and invisible
+characters there (:func:`companion.safetext.clean`), so a printed score sheet shows what it says.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from html.parser import HTMLParser
 from typing import Any
+
+from companion.safetext import clean
 
 Warning_ = tuple[str, dict[str, Any]]
 Attrs = list[tuple[str, str | None]]
@@ -55,6 +61,12 @@ class _Tokenizer(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         self.tokens.append(("text", data))
+
+
+def clean_document(html: str) -> str:
+    """``html`` without any character that could hide text or reorder it (line breaks and tabs kept):
+    markup never needs one, and the text in it came from outside where it has one."""
+    return str(clean(html, multiline=True))
 
 
 def tokenize(html: str) -> list[Token]:

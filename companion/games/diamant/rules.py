@@ -1,12 +1,14 @@
 """Diamant rulesets: validated TOML data (presets ship in ``rulesets/``; house rules are copies).
 
-A ruleset is found by id among the presets and the user's ``<config>/rulesets/*.toml``, or by path.
-A journal header's ``options`` override single settings and go through the same checks.
+A ruleset is found by id among the presets and the user's ``<config>/rulesets/*.toml``, or by the
+path of a ``.toml`` file (a relative one taken from ``base``: the journal's folder for a header).
+Files are read with :func:`companion.safeio.load_toml_file` (a regular file of at most 256 KB, nested
+at most 32 levels) and the lists are bounded (:data:`MAX_ENTRIES`), so that no file can freeze a
+form.  A journal header's ``options`` override single settings and go through the same checks.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -14,6 +16,8 @@ from typing import Any
 
 from companion.errors import RulesetError
 from companion.i18n import N_
+from companion.safeio import load_toml_file, resolve
+from companion.safetext import is_clean
 
 PRESET_DIR = Path(__file__).resolve().parent / "rulesets"
 PRESETS = ("diamant", "diamant-classic", "incan-gold", "house-001")
@@ -22,6 +26,10 @@ LEAVING_SPLITS = ("pooled", "per_card")
 RELIC_CLAIMS = ("lone_leaver", "last_leaver", "none")
 REMAINDERS = ("stays_on_card", "dealt")
 TIEBREAKS = ("shared", "most_relics")
+# The longest list a setting may hold (a real deck has 15 treasures and 5 hazards): a house file with
+# a million treasure cards is refused instead of freezing the new-game form.
+MAX_ENTRIES = {"treasures": 500, "hazards": 50, "relic_values": 100, "denominations": 20}
+MAX_NAME = 64  # characters in an id (the ruleset's, a hazard's, a coin's)
 
 
 @dataclass(frozen=True)
@@ -80,9 +88,17 @@ def _choice(data: Mapping[str, Any], key: str, path: str, choices: tuple[str, ..
     return value
 
 
+def _bounded(data: Mapping[str, Any], key: str, path: str) -> None:
+    """A list setting may hold at most :data:`MAX_ENTRIES` entries (checked before any entry is)."""
+    value = data[key]
+    if isinstance(value, list) and len(value) > MAX_ENTRIES[key]:
+        raise _bad(path, key, N_("a list of at most {most} entries"), most=MAX_ENTRIES[key])
+
+
 def _ids(value: Any, path: str, key: str) -> tuple[str, ...]:
     if (not isinstance(value, list) or not value
-            or not all(isinstance(v, str) and v and v.replace("_", "").replace("-", "").isalnum() for v in value)
+            or not all(isinstance(v, str) and 0 < len(v) <= MAX_NAME and v.replace("_", "").replace("-", "").isalnum()
+                       for v in value)
             or len(set(value)) != len(value)):
         raise _bad(path, key, N_("a list of different names such as [\"snake\", \"spider\"]"))
     return tuple(value)
@@ -96,8 +112,12 @@ def validate(data: Mapping[str, Any], path: str) -> Ruleset:
     for key in SETTINGS:
         if key not in data:
             raise RulesetError("ruleset_missing_setting", path=path, setting=key)
+    for key in MAX_ENTRIES:
+        _bounded(data, key, path)
     if not isinstance(data["id"], str) or not data["id"].strip():
         raise _bad(path, "id", N_("a name that is not empty"))
+    if len(data["id"]) > MAX_NAME or not is_clean(data["id"]):  # shown in menus and journals
+        raise _bad(path, "id", N_("a short name without control or invisible characters"))
     players = data["players"]
     if (not isinstance(players, list) or len(players) != 2
             or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
@@ -131,6 +151,7 @@ def validate(data: Mapping[str, Any], path: str) -> Ruleset:
     denominations = data["denominations"]
     if (not isinstance(denominations, list) or not denominations
             or not all(isinstance(d, dict) and set(d) == {"id", "value"} and isinstance(d["id"], str)
+                       and 0 < len(d["id"]) <= MAX_NAME and is_clean(d["id"])
                        and isinstance(d["value"], int) and not isinstance(d["value"], bool) and d["value"] >= 1
                        for d in denominations)
             or 1 not in {d["value"] for d in denominations}):
@@ -147,15 +168,8 @@ def validate(data: Mapping[str, Any], path: str) -> Ruleset:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise RulesetError("ruleset_unreadable", path=str(path), reason="not found") from None
-    except OSError as exc:
-        raise RulesetError("ruleset_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
+    """A regular, bounded TOML file (anything else -- a device, a FIFO, 5,000 brackets -- is a message)."""
+    return load_toml_file(path, what="ruleset_unreadable", bad="ruleset_bad_toml")
 
 
 def settings_of(ruleset: Ruleset) -> dict[str, Any]:
@@ -184,22 +198,32 @@ def available(user_dir: Path | None = None) -> dict[str, Path]:
     """Ruleset id -> file: the presets, then the user's house rules (a house file may not reuse a preset id)."""
     found = {name: PRESET_DIR / f"{name}.toml" for name in PRESETS}
     folder = user_ruleset_dir() if user_dir is None else user_dir
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.toml")):
+    try:
+        is_dir = folder.is_dir()
+    except OSError:
+        is_dir = False
+    if is_dir:
+        try:
+            files = sorted(folder.glob("*.toml"))
+        except OSError:
+            files = []
+        for path in files:  # a FIFO or a folder named *.toml is listed, and refused when read
             found.setdefault(path.stem, path)
     return found
 
 
-def load_ruleset(name: str, options: Mapping[str, Any] | None = None, user_dir: Path | None = None) -> Ruleset:
-    """A ruleset by id (preset or house file) or by path, with ``options`` overriding settings."""
+def load_ruleset(name: str, options: Mapping[str, Any] | None = None, user_dir: Path | None = None,
+                 base: Path | None = None) -> Ruleset:
+    """A ruleset by id (preset or house file) or by the path of a ``.toml`` file, with ``options``
+    overriding settings.  A relative path is taken from ``base`` (a journal's folder) when given."""
     known = available(user_dir)
     if name not in known and options and set(SETTINGS) - {"id"} <= set(options):
         # A journal that carries its whole ruleset (house rules travel with the game).
         return validate({**options, "id": name}, "options")
     if name in known:
         path = known[name]
-    elif name.endswith(".toml") or "/" in name or "\\" in name:
-        path = Path(name).expanduser()
+    elif name.endswith(".toml"):  # only a TOML file: never /etc/passwd or /dev/zero
+        path = resolve(name, base)
     else:
         raise RulesetError("ruleset_unknown", ruleset=name, choices=", ".join(known))
     data = _read(path)
