@@ -37,6 +37,15 @@ class JournalError(CompanionError):
     """A journal file that cannot be read.  ``params['line']`` is the 1-based line when known."""
 
 
+class JournalLocked(JournalError):
+    """The journal is open for writing in another session (an OS lock on the file says so).
+
+    Code ``journal_locked`` with ``path``, ``pid`` (text), ``host`` and ``since`` (``2026-11-29 20:00 UTC``)
+    when the holder left its card beside the journal, else ``journal_locked_unknown`` with ``path`` only.
+    The game can still be followed read-only (:meth:`companion.session.Session.follow`).
+    """
+
+
 class RulesetError(CompanionError):
     """A ruleset, catalog or library file with a bad setting.  ``params`` names the file and setting."""
 

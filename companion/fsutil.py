@@ -14,6 +14,11 @@ the temporary file is removed and the old file is left as it was.
 * The new file keeps the mode of the regular file it replaces, else gets ``0o666`` minus the umask (as
   ``open()`` would give: ``0o644`` usually).  Owner, ACLs and extended attributes are not carried over.
 * The folder must exist: creating it is the caller's decision.
+
+Reading a file that came from outside (a journal, a ruleset): :func:`read_regular` opens it without
+blocking (a FIFO never hangs the reader), refuses what is not a regular file (a folder, a device such as
+``/dev/zero``, a FIFO, a socket: :class:`NotRegularFile`) and what is larger than a bound
+(:class:`FileTooLarge`), and never reads more than that bound.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-__all__ = ["atomic_open", "atomic_write", "fsync_dir"]
+__all__ = ["FileTooLarge", "NotRegularFile", "atomic_open", "atomic_write", "current_umask", "fsync_dir",
+           "open_regular", "read_fd", "read_regular"]
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, durable: bool = True,
@@ -98,6 +104,99 @@ def _mode_for(target: Path) -> int:
     if info is not None and stat.S_ISREG(info.st_mode):
         return stat.S_IMODE(info.st_mode)
     return 0o666 & ~_umask()
+
+
+class NotRegularFile(OSError):
+    """The path names a folder, a device, a FIFO or a socket.  ``kind`` says which (``"directory"``,
+    ``"device"``, ``"fifo"``, ``"socket"`` or ``"other"``)."""
+
+    def __init__(self, path: str | os.PathLike[str], kind: str) -> None:
+        super().__init__(f"not a regular file ({kind})")
+        self.filename = os.fspath(path)
+        self.kind = kind
+
+
+class FileTooLarge(OSError):
+    """The file holds more than ``limit`` bytes (``size`` is what it held when it was looked at)."""
+
+    def __init__(self, path: str | os.PathLike[str], size: int, limit: int) -> None:
+        super().__init__(f"larger than {limit} bytes")
+        self.filename = os.fspath(path)
+        self.size = size
+        self.limit = limit
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "directory"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "other"
+
+
+def open_regular(path: str | os.PathLike[str], flags: int = os.O_RDONLY) -> int:
+    """A descriptor on the regular file at ``path`` (links followed), opened without blocking.
+
+    ``O_NONBLOCK`` makes opening a FIFO return at once instead of waiting for a writer; the kind of
+    file is then checked on the descriptor itself (``fstat``), so nothing can swap it in between.
+    Raises :class:`NotRegularFile`, or the ``OSError`` of ``open`` (``FileNotFoundError``, ...); a name
+    with a NUL character raises ``FileNotFoundError`` too (no such file can exist).
+    """
+    extra = os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        before = os.stat(path)  # a device is never opened at all (opening some acts: a tape rewinds)
+        if not stat.S_ISREG(before.st_mode):
+            raise NotRegularFile(path, _kind(before.st_mode))
+        fd = os.open(path, flags | extra)
+    except ValueError:  # an embedded NUL byte
+        raise FileNotFoundError(2, "No such file or directory", os.fspath(path)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile(path, _kind(info.st_mode))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_fd(fd: int, limit: int, start: int = 0, path: str | os.PathLike[str] = "") -> bytes:
+    """The bytes of a regular file from ``start`` to its end, at most ``limit`` of them from the file's
+    beginning (:class:`FileTooLarge` beyond).  Reads by offset: the descriptor's position is not used."""
+    size = os.fstat(fd).st_size
+    if size > limit:
+        raise FileTooLarge(path, size, limit)
+    chunks: list[bytes] = []
+    offset = start
+    while offset <= limit:
+        chunk = os.pread(fd, min(1 << 20, limit + 1 - offset), offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+    if offset > limit:  # it grew while being read
+        raise FileTooLarge(path, offset, limit)
+    return b"".join(chunks)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The content of the regular file at ``path``, refused past ``limit`` bytes; never blocks, never
+    reads more than ``limit + 1`` bytes.  Raises ``OSError`` (:class:`NotRegularFile`,
+    :class:`FileTooLarge`, ``FileNotFoundError``, ...)."""
+    fd = open_regular(path)
+    try:
+        return read_fd(fd, limit, 0, path)
+    finally:
+        os.close(fd)
+
+
+def current_umask() -> int:
+    """This process's umask (see :func:`_umask`)."""
+    return _umask()
 
 
 def _umask() -> int:

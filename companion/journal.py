@@ -3,27 +3,44 @@
 * :func:`read_journal` reads a file without ever writing to it.  An invalid line raises
   :class:`JournalError` naming the line and the reason -- except a damaged *last* line without its
   newline (a crash in the middle of a write), which is dropped with a warning: the valid prefix loads.
-* :class:`JournalWriter` appends one event per call with ``flush`` + ``fsync`` before returning, so an
-  event is on disk before any screen shows its effect.
+  Only a regular file of at most :data:`MAX_JOURNAL_BYTES` is read, lines of at most
+  :data:`MAX_LINE_BYTES`; a UTF-8 byte order mark at the start is accepted, blank lines are skipped.
+* :class:`JournalWriter` appends one event per call with ``fsync`` before returning, so an event is on
+  disk before any screen shows its effect.  It holds an OS lock on the journal (one writer per game;
+  :func:`writer_of` says who), creates a new journal whole (temporary file, fsync, link, folder fsync)
+  and always writes at the end of the last good line, never at the file's current end.
+* :class:`JournalTail` reads what another session appends, complete lines only, from where it stopped.
 * :func:`fold` applies the ``undo``/``redo`` events and returns the events that are in force.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
+import re
+import socket
+import stat
+import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.errors import JournalError
-from companion.fsutil import fsync_dir
+from companion.errors import JournalError, JournalLocked
+from companion.fsutil import FileTooLarge, NotRegularFile, current_umask, fsync_dir, open_regular, read_fd, read_regular
 
 FORMAT = "companion"
 VERSION = 1
 UNDO, REDO = "undo", "redo"
+BOM = b"\xef\xbb\xbf"  # accepted at the start of a file (some editors add it), never written
+MAX_JOURNAL_BYTES = 4 * 1024 * 1024  # ~65,000 events, a hundred long games; bounds time and memory
+MAX_LINE_BYTES = 64 * 1024  # no header or event comes near it; the writer refuses longer lines
+TEMP_SUFFIX = ".new"  # ``.NAME.jsonl.XXXXXXXX.new``: a journal being created (no ``*.jsonl`` match)
+STALE_TEMP_SECONDS = 600.0  # an unlocked temporary file older than this was left by a crash
 
 
 @dataclass(frozen=True)
@@ -51,7 +68,7 @@ class Header:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One event line: its 1-based line number and its object."""
 
@@ -122,13 +139,18 @@ def parse_header(obj: Any, line: int = 1, folder: Path | None = None) -> Header:
 
 
 def check_player_names(players: Iterable[Any], line: int | None = None) -> None:
-    """Names are any non-empty text without control characters, unique in a game."""
+    """Names are non-empty text a terminal shows as typed (no control, bidi or invisible characters, at
+    most ``safetext.MAX_NAME_CELLS`` cells), unique in a game."""
+    from companion import safetext
+
     seen: set[str] = set()
     for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise JournalError("journal_bad_player", line=line, name=repr(name))
-        if any(ord(c) < 32 or ord(c) == 127 for c in name):
-            raise JournalError("journal_bad_player", line=line, name=repr(name))
+        code = safetext.check_name(name)
+        if code is not None:
+            params = safetext.name_params(name)
+            if line is None:
+                raise JournalError(code, **params)
+            raise JournalError("journal_rejected_event", line=line, cause=code, **params)
         if name in seen:
             raise JournalError("journal_duplicate_player", line=line, name=name)
         seen.add(name)
@@ -163,25 +185,75 @@ def iter_lines(data: bytes) -> Iterator[tuple[int, bytes, bool]]:
 
 
 def read_journal(path: str | os.PathLike[str]) -> Journal:
-    """Read and check a journal file.  Never writes to it."""
+    """Read and check a journal file.  Never writes to it.
+
+    Only a regular file is read (a folder, a device or a FIFO is refused at once, never waited on), and
+    only up to :data:`MAX_JOURNAL_BYTES`.
+    """
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise JournalError("journal_missing", path=str(path)) from None
-    except IsADirectoryError:
-        raise JournalError("journal_is_directory", path=str(path)) from None
+        data = read_regular(path, MAX_JOURNAL_BYTES)
     except OSError as exc:
-        raise JournalError("journal_unreadable", path=str(path), reason=exc.strerror or str(exc)) from None
+        raise _read_error(path, exc) from None
     return parse_journal(data, path)
+
+
+def _read_error(path: Path, exc: OSError) -> JournalError:
+    """The journal error for a file that cannot be read as a journal."""
+    if isinstance(exc, FileNotFoundError):
+        return JournalError("journal_missing", path=str(path))
+    if isinstance(exc, IsADirectoryError) or (isinstance(exc, NotRegularFile) and exc.kind == "directory"):
+        return JournalError("journal_is_directory", path=str(path))
+    if isinstance(exc, NotRegularFile):
+        return JournalError("journal_not_regular", path=str(path))
+    if isinstance(exc, FileTooLarge):
+        return JournalError("journal_too_large", path=str(path), limit=MAX_JOURNAL_BYTES // (1024 * 1024))
+    return JournalError("journal_unreadable", path=str(path), reason=exc.strerror or str(exc))
+
+
+_CONTENT = re.compile(rb"[^ \t\r\n\f\v]")  # a byte that is not ASCII white space
+
+
+def _scan(data: bytes, start: int = 0, number: int = 0) -> Iterator[tuple[int, bytes, bool]]:
+    """(line number, content, ended by a newline) for each line that is not blank, from ``start``.
+
+    Blank lines (ASCII white space only) are jumped over: one search for the next byte that is not
+    white space, and ``bytes.count`` for the newlines passed, so a file of blank lines costs no Python
+    loop per line.  A line longer than :data:`MAX_LINE_BYTES` is refused, naming it.
+    """
+    size = len(data)
+    while start < size:
+        content = _CONTENT.search(data, start)
+        if content is None:
+            return  # only blank lines to the end
+        begin = data.rfind(b"\n", start, content.start()) + 1 or start
+        number += data.count(b"\n", start, begin) + 1
+        end = data.find(b"\n", begin)
+        stop = size if end == -1 else end
+        if stop - begin > MAX_LINE_BYTES:
+            raise JournalError("journal_line_too_long", line=number, limit=MAX_LINE_BYTES // 1024)
+        yield number, data[begin:stop], end != -1
+        if end == -1:
+            return
+        start = end + 1
+
+
+def _header_line(text: str, number: int, path: Path | None) -> Header:
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise JournalError("journal_bad_json", line=number, column=getattr(exc, "colno", 1)) from None
+    return parse_header(obj, number, path.parent if path is not None else None)
 
 
 def parse_journal(data: bytes, path: Path | None = None) -> Journal:
     header: Header | None = None
     entries: list[Entry] = []
     warnings: list[Warning_] = []
-    for number, raw, terminated in iter_lines(data):
+    for number, raw, terminated in _scan(data, len(BOM) if data.startswith(BOM) else 0):
         last = not terminated
+        if header is None and number != 1:
+            raise JournalError("journal_empty", line=1)  # the header must be line 1
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -191,17 +263,9 @@ def parse_journal(data: bytes, path: Path | None = None) -> Journal:
             raise JournalError("journal_not_utf8", line=number) from None
         if text.endswith("\r"):
             text = text[:-1]
-        if not text.strip():
-            if header is None and number == 1:
-                raise JournalError("journal_empty", line=number)
-            continue  # blank lines are harmless
-        try:
+        try:  # (blank lines, ASCII white space only as in JSON, were skipped by _scan)
             if header is None:
-                try:
-                    obj = json.loads(text)
-                except (ValueError, RecursionError) as exc:
-                    raise JournalError("journal_bad_json", line=number, column=getattr(exc, "colno", 1)) from None
-                header = parse_header(obj, number, path.parent if path is not None else None)
+                header = _header_line(text, number, path)
             else:
                 entries.append(Entry(number, _parse_event(text, number)))
         except JournalError:
@@ -248,90 +312,339 @@ def encode(obj: dict[str, Any]) -> bytes:
     return (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
 
 
+# -- one writer per journal -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class LockHolder:
+    """Who writes a journal, from the card it leaves beside it (``.NAME.jsonl.lock``); any may be unknown."""
+
+    pid: int | None = None
+    host: str | None = None
+    since: str | None = None  # ISO 8601, UTC
+
+    def error(self, path: Path) -> JournalLocked:
+        """The error a second opener gets."""
+        if self.pid is None or self.host is None or self.since is None:
+            return JournalLocked("journal_locked_unknown", path=str(path))
+        try:
+            when = datetime.fromisoformat(self.since.replace("Z", "+00:00")).astimezone(UTC)
+            since = when.strftime("%Y-%m-%d %H:%M UTC")
+        except ValueError:
+            since = self.since
+        # The pid is an identifier, not a quantity: text, so that no locale groups its digits.
+        return JournalLocked("journal_locked", path=str(path), pid=str(self.pid), host=self.host, since=since)
+
+
+LOCK_WAIT_SECONDS = 0.25  # how long a writer waits for a lock held for an instant (a probe by a reader)
+
+
+def lock_card_path(path: str | os.PathLike[str]) -> Path:
+    """The small file beside a journal that says who has it open for writing (never the journal itself)."""
+    path = Path(path)
+    return path.with_name(f".{path.name}.lock")
+
+
+def _try_lock(fd: int, mode: int = fcntl.LOCK_EX, wait: float = LOCK_WAIT_SECONDS) -> bool:
+    """Take an OS lock on ``fd`` (``flock``: tied to this open file, released when it is closed or the
+    process dies).  False when another open file holds it.  A file system that has no locks at all
+    (``ENOLCK``, ``EOPNOTSUPP``) counts as locked by us: the game must stay playable there."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+        except OSError as exc:
+            if exc.errno in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL):
+                return True
+            raise
+
+
+def _holder_card() -> bytes:
+    since = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": since}).encode("utf-8")
+
+
+def _clean(text: Any, size: int) -> str | None:
+    if not isinstance(text, str) or not text:
+        return None
+    text = "".join(c for c in text if c.isprintable())[:size]
+    return text or None
+
+
+def read_lock_card(path: str | os.PathLike[str]) -> LockHolder:
+    """What the card beside ``path`` says (every field ``None`` when it is missing or damaged).
+
+    A card naming a process of this machine that no longer runs is stale (its writer was killed): it
+    says nothing.  Whether the journal is locked is the OS lock's word, never the card's.
+    """
+    try:
+        data = json.loads(read_regular(lock_card_path(path), 4096))
+    except (OSError, ValueError, RecursionError):
+        return LockHolder()
+    if not isinstance(data, dict):
+        return LockHolder()
+    pid = data.get("pid")
+    pid = pid if isinstance(pid, int) and not isinstance(pid, bool) and pid > 0 else None
+    host, since = _clean(data.get("host"), 64), _clean(data.get("since"), 32)
+    if pid is not None and host == socket.gethostname():
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return LockHolder()
+        except OSError:
+            pass  # it exists (another user's)
+    return LockHolder(pid, host, since)
+
+
+def writer_of(path: str | os.PathLike[str]) -> LockHolder | None:
+    """Who has the journal at ``path`` open for writing, or ``None`` when nobody has (or it cannot be
+    opened).  Asks the OS lock with a shared lock held for an instant (a writer retries past it)."""
+    try:
+        fd = open_regular(path)
+    except OSError:
+        return None
+    try:
+        if _try_lock(fd, fcntl.LOCK_SH, wait=0):
+            return None
+        return read_lock_card(path)
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(folder: str | os.PathLike[str], age: float = STALE_TEMP_SECONDS) -> int:
+    """Delete the temporary files of journals whose creation was cut short (a crash), in ``folder``.
+
+    One is stale when it is older than ``age`` seconds and no process holds its lock (a creator locks
+    it before writing).  Returns how many were removed; errors are ignored.
+    """
+    removed = 0
+    now = time.time()
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(".") and n.endswith(TEMP_SUFFIX) and ".jsonl." in n]
+    except OSError:
+        return 0
+    for name in names:
+        full = os.path.join(folder, name)
+        try:
+            fd = os.open(full, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > age and _try_lock(fd, wait=0):
+                os.unlink(full)
+                removed += 1
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
 class JournalWriter:
     """Append events durably.  Use :meth:`create` for a new game, :meth:`resume` for an existing file.
 
+    * **One writer**: the writer holds an OS lock (``flock``) on the journal for as long as it is open;
+      a second :meth:`create`/:meth:`open`/:meth:`resume` of the same file raises
+      :class:`~companion.errors.JournalLocked`.  The OS drops the lock when the process dies.  Who holds
+      it is written on a card beside the journal (:func:`lock_card_path`), removed by :meth:`close`.
+    * **Whole or absent**: :meth:`create` writes the header (and any events) into a temporary file,
+      fsyncs it and links it to its name (never over an existing file), then fsyncs the folder.
+    * **At the last good offset**: every write starts at the end of the last complete line written or
+      read (:attr:`good`), never at the file's current end; a failed write is cut off there again, and if
+      even that fails the next write overwrites the remains and cuts what is left beyond it.
+
     Writes go straight to the file descriptor (no buffer) and are fsynced before ``append`` returns.
-    A failed write (disk full, file made read-only) is rolled back to the last complete line and the
-    ``OSError`` is raised, so the file never keeps half an event.
     """
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, fd: int, good: int = 0) -> None:
         self.path = path
         self._fd: int | None = fd
+        self.good = good  # end of the last complete line (the next write starts here)
+        self._data_size = good  # what :meth:`read` found: its size and what follows its last newline
+        self._tail = b""
 
+    # -- opening --------------------------------------------------------------------------------
     @classmethod
-    def create(cls, path: str | os.PathLike[str], header: Header) -> JournalWriter:
+    def create(cls, path: str | os.PathLike[str], header: Header,
+               events: Iterable[dict[str, Any]] = ()) -> JournalWriter:
+        """A new journal holding ``header`` then ``events``, complete on disk before it has its name.
+
+        Raises ``FileExistsError`` when ``path`` exists (a game is never overwritten) and ``OSError``
+        when the folder refuses; nothing is left behind then.
+        """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)  # never overwrite a game
-        writer = cls(path, fd)
+        folder = path.parent
+        payload = check_line(encode(header.to_json())) + b"".join(_encode_event(e) for e in events)
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_temporaries(folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=TEMP_SUFFIX, dir=folder)
         try:
-            writer._write(encode(header.to_json()))
-        except OSError:
-            writer.close()
+            os.fchmod(fd, 0o644 & ~current_umask())  # mkstemp makes 0600; journals were always 0644
+            _try_lock(fd)  # before the file has its name: nobody can open it unlocked
+            _write_all(fd, payload)
+            os.fsync(fd)
+            try:
+                os.link(tmp, path)  # fails if the name is taken: no overwrite
+            except OSError as exc:
+                if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS):
+                    raise
+                os.close(fd)
+                fd = -1
+                fd = cls._create_in_place(path, payload)  # a file system without hard links
+            os.unlink(tmp)
+        except BaseException:
+            if fd >= 0:
+                os.close(fd)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        fsync_dir(folder)
+        writer = cls(path, fd, len(payload))
+        writer._leave_card()
+        return writer
+
+    @staticmethod
+    def _create_in_place(path: Path, payload: bytes) -> int:
+        """Create ``path`` exclusively and write it (where hard links are not available)."""
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644)
+        try:
+            _try_lock(fd)
+            _write_all(fd, payload)
+            os.fsync(fd)
+        except BaseException:
+            os.close(fd)
             path.unlink(missing_ok=True)
             raise
-        fsync_dir(path.parent)
+        return fd
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> JournalWriter:
+        """Lock an existing journal for writing, changing nothing in it yet (see :meth:`read`,
+        :meth:`repair`).  Raises :class:`~companion.errors.JournalLocked` when another session writes
+        it, :class:`JournalError` when it is not a regular file, ``OSError`` when it cannot be opened."""
+        path = Path(path)
+        try:
+            fd = open_regular(path, os.O_RDWR)
+        except NotRegularFile as exc:
+            raise _read_error(path, exc) from None
+        try:
+            if not _try_lock(fd):
+                raise read_lock_card(path).error(path)
+            size = os.fstat(fd).st_size
+        except BaseException:
+            os.close(fd)
+            raise
+        writer = cls(path, fd, size)
+        writer._leave_card()
         return writer
+
+    def read(self) -> Journal:
+        """The journal as it is on disk, read through the locked descriptor."""
+        try:
+            data = read_fd(self._require(), MAX_JOURNAL_BYTES, 0, self.path)
+        except OSError as exc:
+            raise _read_error(self.path, exc) from None
+        self._data_size = len(data)
+        self._tail = data[data.rfind(b"\n") + 1:]
+        return parse_journal(data, self.path)
+
+    def repair(self, journal: Journal) -> None:
+        """Make the file end with a complete line before the first append (``journal``: :meth:`read`).
+
+        A damaged last line (a crash mid-write, never acknowledged) is moved to ``<name>.dropped``; a
+        complete last line that only lacks its newline gets one.  Sets :attr:`good` to the new end.
+        """
+        fd = self._require()
+        size, tail = self._data_size, self._tail
+        self.good = size
+        if not tail:
+            return
+        cut = size - len(tail)
+        if any(w.code == "journal_truncated" for w in journal.warnings):
+            with open(self.path.with_name(self.path.name + ".dropped"), "ab") as keep:
+                keep.write(tail + b"\n")
+                keep.flush()
+                os.fsync(keep.fileno())
+            os.ftruncate(fd, cut)
+            os.fsync(fd)
+            self.good = cut
+        else:  # a complete last line that only lacks its newline
+            self._write(b"\n")
 
     @classmethod
     def resume(cls, path: str | os.PathLike[str], journal: Journal | None = None) -> tuple[JournalWriter, Journal]:
-        """Open an existing journal for appending (``journal``: the file as already read, if it was).
+        """Lock an existing journal, read it and open it for appending (the journal is read again under
+        the lock; ``journal`` is accepted for compatibility and not used).
 
         A damaged last line (a crash mid-write, never acknowledged) is moved to ``<name>.dropped``
         before appending, so that the next event starts on a line of its own.
         """
-        path = Path(path)
-        if journal is None:
-            journal = read_journal(path)
-        data = path.read_bytes()
-        fd = os.open(path, os.O_WRONLY)
-        writer = cls(path, fd)
+        writer = cls.open(path)
         try:
-            if data and not data.endswith(b"\n"):
-                cut = data.rfind(b"\n") + 1
-                if any(w.code == "journal_truncated" for w in journal.warnings):
-                    with open(path.with_name(path.name + ".dropped"), "ab") as keep:
-                        keep.write(data[cut:] + b"\n")
-                        keep.flush()
-                        os.fsync(keep.fileno())
-                    os.ftruncate(fd, cut)
-                    os.fsync(fd)
-                else:  # a complete last line that only lacks its newline
-                    os.lseek(fd, 0, os.SEEK_END)
-                    writer._write(b"\n")
-        except OSError:
+            journal = writer.read()
+            writer.repair(journal)
+        except BaseException:
             writer.close()
             raise
         return writer, journal
 
-    def _write(self, data: bytes) -> None:
+    # -- writing --------------------------------------------------------------------------------
+    def _require(self) -> int:
         if self._fd is None:
             raise ValueError("the journal is closed")
-        fd = self._fd
-        end = os.lseek(fd, 0, os.SEEK_END)
+        return self._fd
+
+    def _write(self, data: bytes) -> None:
+        fd = self._require()
+        good = self.good
+        end = good + len(data)
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
+            os.lseek(fd, good, os.SEEK_SET)  # at the last good offset, never at the current end
+            _write_all(fd, data)
+            if os.fstat(fd).st_size > end:
+                os.ftruncate(fd, end)  # what an earlier failed write left and could not cut off
             os.fsync(fd)
         except OSError:
             try:
-                os.ftruncate(fd, end)  # leave no half line behind
+                os.ftruncate(fd, good)  # leave no half line behind
             except OSError:
-                pass
+                pass  # the next write overwrites it from ``good`` and cuts the rest
             raise
+        self.good = end
 
     def append(self, event: dict[str, Any]) -> None:
         """Write one event and make it durable before returning (``OSError`` if the disk refuses)."""
-        if not isinstance(event.get("event"), str):
-            raise JournalError("journal_no_event", line=None)
-        self._write(encode(event))
+        self._write(_encode_event(event))
+
+    def _leave_card(self) -> None:
+        """Say who writes this journal, beside it (best effort: a folder that refuses costs only that)."""
+        card = lock_card_path(self.path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(card, flags | os.O_NONBLOCK, 0o644)
+        except OSError:
+            return
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                _write_all(fd, _holder_card())
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
     def close(self) -> None:
+        """Close the journal; the lock goes with it (the card beside it first)."""
         if self._fd is not None:
+            try:
+                lock_card_path(self.path).unlink(missing_ok=True)
+            except OSError:
+                pass
             os.close(self._fd)
             self._fd = None
 
@@ -341,3 +654,93 @@ class JournalWriter:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
+
+def _encode_event(event: dict[str, Any]) -> bytes:
+    if not isinstance(event.get("event"), str):
+        raise JournalError("journal_no_event", line=None)
+    return check_line(encode(event))
+
+
+def check_line(line: bytes) -> bytes:
+    """``line`` if a reader will accept its length, else :class:`JournalError` ``journal_event_too_long``."""
+    if len(line) > MAX_LINE_BYTES:
+        raise JournalError("journal_event_too_long", limit=MAX_LINE_BYTES // 1024)
+    return line
+
+
+# -- following a game another session writes --------------------------------------------------------
+@dataclass(frozen=True)
+class Chunk:
+    """What :meth:`JournalTail.read` found: complete lines only, not yet taken in."""
+
+    header: Header
+    entries: list[Entry]
+    offset: int  # where the next read starts (after the last complete line)
+    line: int  # the number of the last line read
+    identity: tuple[int, int]  # (device, inode) of the file read
+    restarted: bool  # the file was replaced or shortened: these are all its lines, from the header
+
+
+class JournalTail:
+    """Reads a journal that another session may be appending to, without ever writing or locking it.
+
+    Each :meth:`read` looks only at what was added since the last :meth:`advance` (from that offset)
+    and only at complete lines: a line still being written is read once its newline is there.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.header: Header | None = None
+        self.offset = 0
+        self.line = 0
+        self.identity: tuple[int, int] | None = None
+
+    def read(self) -> Chunk:
+        """The complete lines appended since the last :meth:`advance` (``JournalError`` for a bad one)."""
+        try:
+            fd = open_regular(self.path)
+        except OSError as exc:
+            raise _read_error(self.path, exc) from None
+        try:
+            info = os.fstat(fd)
+            identity = (info.st_dev, info.st_ino)
+            restarted = self.header is not None and (identity != self.identity or info.st_size < self.offset)
+            start = 0 if restarted or self.header is None else self.offset
+            data = read_fd(fd, MAX_JOURNAL_BYTES, start, self.path)
+        except OSError as exc:
+            raise _read_error(self.path, exc) from None
+        finally:
+            os.close(fd)
+        complete = data[: data.rfind(b"\n") + 1]
+        header = None if start == 0 else self.header
+        first = 0 if start == 0 else self.line
+        skip = len(BOM) if start == 0 and complete.startswith(BOM) else 0
+        entries: list[Entry] = []
+        for number, raw, _ in _scan(complete, skip, first):
+            if header is None and number != 1:
+                raise JournalError("journal_empty", line=1)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise JournalError("journal_not_utf8", line=number) from None
+            text = text[:-1] if text.endswith("\r") else text
+            if header is None:
+                header = _header_line(text, number, self.path)
+            else:
+                entries.append(Entry(number, _parse_event(text, number)))
+        if header is None:
+            raise JournalError("journal_empty", line=1)
+        return Chunk(header, entries, start + len(complete), first + complete.count(b"\n"), identity, restarted)
+
+    def advance(self, chunk: Chunk) -> None:
+        """Take ``chunk`` in: the next :meth:`read` starts after it."""
+        self.header, self.offset, self.line, self.identity = chunk.header, chunk.offset, chunk.line, chunk.identity

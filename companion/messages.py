@@ -42,8 +42,6 @@ CORE: dict[str, str] = {
     "journal_header_bad_ruleset": N_("Line {line}: the ruleset {value} is not valid."),
     "journal_header_no_players": N_("Line {line}: the header needs a list of players."),
     "journal_header_bad_options": N_("Line {line}: “options” must be an object of settings."),
-    "journal_bad_player": N_("Line {line}: the player name {name} is not valid "
-                             "(it must be non-empty text without control characters)."),
     "journal_duplicate_player": N_("Line {line}: the player name “{name}” is used twice."),
     "journal_nothing_to_undo": N_("Line {line}: an undo with nothing left to undo."),
     "journal_nothing_to_redo": N_("Line {line}: a redo that does not follow an undo."),

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion import fsutil
 from companion.errors import RulesetError
 from companion.i18n import N_
 
@@ -69,37 +69,15 @@ def read_data_file(path: str | os.PathLike[str], *, limit: int = DATA_LIMIT, wha
     if "\0" in name:
         raise _refuse(what, shown, NUL_IN_NAME)
     try:
-        before = os.stat(name)  # no device or FIFO is ever opened: opening one can block or act
-        if not stat.S_ISREG(before.st_mode):
-            raise _refuse(what, shown, NOT_REGULAR)
-        if before.st_size > limit:
-            raise _too_large(what, shown, before.st_size, limit)
-        flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-                 | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-        fd = os.open(name, flags)
+        return fsutil.read_regular(name, limit)
+    except fsutil.NotRegularFile:
+        raise _refuse(what, shown, NOT_REGULAR) from None
+    except fsutil.FileTooLarge as exc:
+        raise _too_large(what, shown, exc.size, limit) from None
     except FileNotFoundError:
         raise _refuse(what, shown, NOT_FOUND) from None
-    except (OSError, ValueError) as exc:
-        raise _refuse(what, shown, getattr(exc, "strerror", None) or str(exc)) from None
-    try:
-        info = os.fstat(fd)  # the file actually opened (it may have been swapped since the stat)
-        if not stat.S_ISREG(info.st_mode):
-            raise _refuse(what, shown, NOT_REGULAR)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(limit + 1 - size, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
     except OSError as exc:
         raise _refuse(what, shown, exc.strerror or str(exc)) from None
-    finally:
-        os.close(fd)
-    if size > limit:
-        raise _too_large(what, shown, max(size, info.st_size), limit)
-    return b"".join(chunks)
 
 
 def _too_large(what: str, shown: str, size: int, limit: int) -> RulesetError:

@@ -340,3 +340,51 @@ def test_the_compiled_catalog_cache_is_written_whole_and_its_failure_costs_nothi
     monkeypatch.setattr(os, "replace", refuse)
     assert i18n._compiled_catalog(po, "fa") == data
     assert list((tmp_path / "companion" / "catalogs").iterdir()) == []
+
+
+# -- reading a file that came from outside ----------------------------------------------------------
+def test_read_regular_reads_a_file_whole_within_its_bound(tmp_path):
+    path = tmp_path / "a.toml"
+    path.write_bytes(b"x" * 1000)
+    assert fsutil.read_regular(path, 1000) == b"x" * 1000
+    with pytest.raises(fsutil.FileTooLarge) as err:
+        fsutil.read_regular(path, 999)
+    assert (err.value.size, err.value.limit, err.value.filename) == (1000, 999, str(path))
+    assert isinstance(err.value, OSError)
+
+
+def test_read_regular_refuses_what_is_not_a_regular_file_without_waiting(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result: dict[str, BaseException] = {}
+
+    def read(path):
+        try:
+            fsutil.read_regular(path, 100)
+        except OSError as exc:
+            result[str(path)] = exc
+
+    for path, kind in ((fifo, "fifo"), (Path("/dev/zero"), "device"), (tmp_path, "directory")):
+        thread = threading.Thread(target=read, args=(path,), daemon=True)
+        thread.start()
+        thread.join(timeout=5)
+        assert not thread.is_alive(), f"{path} hangs"
+        error = result[str(path)]
+        assert isinstance(error, fsutil.NotRegularFile) and error.kind == kind
+    with pytest.raises(FileNotFoundError):
+        fsutil.read_regular(str(tmp_path / "a\0b"), 100)
+
+
+def test_read_fd_stops_at_the_bound_when_the_file_grows_while_read(tmp_path, monkeypatch):
+    path = tmp_path / "growing"
+    path.write_bytes(b"x" * 10)
+    real = os.pread
+
+    def pread(fd, n, at):  # the file is appended to between fstat and the reads
+        with open(path, "ab") as fh:
+            fh.write(b"y" * 50)
+        return real(fd, n, at)
+
+    monkeypatch.setattr(os, "pread", pread)
+    with pytest.raises(fsutil.FileTooLarge):
+        fsutil.read_regular(path, 100)

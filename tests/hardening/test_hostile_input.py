@@ -97,7 +97,7 @@ def test_player_names(players):
 
 
 def test_friendly_names_are_accepted():
-    for players in (["علی", "Ben", "陳"], ["🦊", "🐙", "🐢"], ["x" * 500, "y", "z"]):
+    for players in (["علی", "Ben", "陳"], ["🦊", "🐙", "🐢"], ["x" * 40, "y", "z"]):
         assert load_and_replay((json.dumps({**HEADER, "players": players}, ensure_ascii=False) + "\n").encode()) is None
 
 

@@ -282,19 +282,7 @@ def test_ids_shown_in_menus_are_clean_and_short(tmp_path, bad):
     assert err.value.params["setting"] == "id"
 
 
-# -- wired by the journal and the Death Valley catalog (their owners' files) ------------------------
-def _names_checked() -> bool:
-    from companion.journal import check_player_names
-
-    try:
-        check_player_names(["x" * 10_000])
-    except JournalError:
-        return True
-    return False
-
-
-@pytest.mark.xfail(not _names_checked(), strict=True,
-                   reason="journal.check_player_names does not call safetext.check_name yet")
+# -- names, and the Death Valley catalog (wired by its owner) ----------------------------------------
 def test_a_ten_thousand_character_name_is_refused(tmp_path):
     journal = tmp_path / "long.jsonl"
     journal.write_text(json.dumps({**HEADER, "ruleset": "diamant", "players": ["x" * 10_000, "Ben", "Chen"]}) + "\n")
