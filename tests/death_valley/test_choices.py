@@ -101,8 +101,8 @@ def agrees(state: dv.State) -> None:
 def test_before_the_first_reveal_only_the_flip_and_stars(mode):
     state = fresh(mode, faceup=None)
     robot = "valley.robot_only_solo" if mode != "solo" else "valley.reveal_first"
-    assert codes(state) == expect(**{a: "valley.reveal_first" for a in ACTIONS if a not in ("reveal", "stars")}
-                                  | {"robot": robot})
+    free = ("reveal", "stars", "ability")
+    assert codes(state) == expect(**{a: "valley.reveal_first" for a in ACTIONS if a not in free} | {"robot": robot})
     now = choices(state)
     assert now.player is None and now.reveal == tuple(CARD_IDS) and not now.over
     agrees(state)
@@ -189,13 +189,14 @@ def test_the_robot_without_a_faceup_card():
 
 
 @pytest.mark.parametrize("mode", ["standard", "backseat", "solo"])
-def test_a_finished_game_refuses_everything_but_stars(mode):
+def test_a_finished_game_refuses_everything_but_stars_and_abilities(mode):
     state = fresh(mode, faceup="heat-1")
     state, _ = play(state, *[move(c, "deck", "discard") for c in CARD_IDS if c not in ("heat-1", "heat-2")])
     state, _ = play(state, travel("heat-2", "deck"))
     assert state.finished
     robot = "valley.game_over" if mode == "solo" else "valley.robot_only_solo"
-    assert codes(state) == expect(**{a: "valley.game_over" for a in ACTIONS if a != "stars"} | {"robot": robot})
+    assert codes(state) == expect(**{a: "valley.game_over" for a in ACTIONS if a not in ("stars", "ability")}
+                                  | {"robot": robot})
     now = choices(state)
     assert now.over and now.player is None and now.reveal == () and not now.move
     agrees(state)

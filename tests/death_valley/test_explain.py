@@ -80,7 +80,8 @@ def test_flip_and_game_over_lines():
     state, _ = play(state, *[move(c, "deck", "discard") for c in CARD_IDS if c not in ("heat-1", "heat-2")])
     state, (out,) = play(state, travel("heat-1"))
     lines = describe_outcome(out, state, EN)
-    assert lines[-2:] == ["The desert has 1 card left: the game is over.", "Winner: Ava."]
+    assert lines[-3:] == ["The desert has 1 card left: the game is over.", "Winner: Ava.",
+                          "Ava wins on points: 2 against 0."]
 
 
 def test_robot_sentences_name_the_rule_and_the_reason():
@@ -141,7 +142,8 @@ def test_every_message_formats_in_every_language(locale):
     tr = translator(locale)
     params = dict(card="heat-1", player="Ava", active="Ben", faceup="heat-2", zone="x", field="tuck",
                   event="travel", mode="m", option="o", choices="a, b", count=3, key="k", value="v",
-                  source="s", most=20, rule=1, path="p.toml", hazard="heat", expected=18)
+                  source="s", most=20, rule=1, path="p.toml", hazard="heat", expected=18, example="heat-1 2",
+                  name="n", other="flood-2")
     for code, template in messages.MESSAGES.items():
         text = describe(code, params, tr)
         assert "{" not in text and "Unexpected problem" not in text, (code, text)

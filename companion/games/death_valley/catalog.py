@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -42,6 +42,7 @@ CARD_KEYS = frozenset({"hazard", "stars", "ability", "name", "fact"})
 SHIPPED = Path(__file__).resolve().parent / "catalog.toml"
 USER_FILE = "death_valley_catalog.toml"
 MAX_STARS = 20
+MAX_ABILITY = 99  # an ability score is a whole number from -MAX_ABILITY to MAX_ABILITY
 _EMPTY: Mapping[str, str] = MappingProxyType({})
 
 
@@ -133,7 +134,7 @@ def parse_catalog(data: Any, path: str) -> Catalog:
         if stars is not None and not (_is_int(stars) and 0 <= stars <= MAX_STARS):
             raise RulesetError("valley.catalog_bad_stars", path=path, key=f"{key}.stars", most=MAX_STARS)
         ability = entry.get("ability", 0)
-        if not _is_int(ability) or abs(ability) > 99:
+        if not _is_int(ability) or abs(ability) > MAX_ABILITY:
             raise RulesetError("valley.catalog_bad_ability", path=path, key=f"{key}.ability")
         names = _texts(entry["name"], path, f"{key}.name") if "name" in entry else _EMPTY
         facts = _texts(entry["fact"], path, f"{key}.fact") if "fact" in entry else _EMPTY
@@ -145,20 +146,38 @@ def parse_catalog(data: Any, path: str) -> Catalog:
         if count != HAZARD_COUNTS[hazard]:
             raise RulesetError("valley.catalog_hazard_count", path=path, hazard=hazard, count=count,
                                expected=HAZARD_COUNTS[hazard])
+    _check_names(cards, path)
     ordered = {c: cards[c] for c in CARD_IDS}
     return Catalog(MappingProxyType(ordered), path)
 
 
+def _name_key(name: str) -> str:
+    """How a name is told apart from another: case, spaces and compatibility forms do not count."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _check_names(cards: Mapping[str, Card], path: str) -> None:
+    """Two cards may not share a name in one language, nor take another card's id: a typed name must
+    name one card (``valley.catalog_same_name``)."""
+    for locale in LOCALES:
+        seen: dict[str, str] = {}
+        for card_id in CARD_IDS:
+            name = cards[card_id].names.get(locale)
+            if name is None:
+                continue
+            key = _name_key(name)
+            other = seen.get(key) or (key if key in CARD_IDS and key != card_id else None)
+            if other is not None:
+                raise RulesetError("valley.catalog_same_name", path=path, key=f"cards.{card_id}.name.{locale}",
+                                   name=name, other=other)
+            seen[key] = card_id
+
+
 def load_catalog(path: str | os.PathLike[str]) -> Catalog:
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise RulesetError("ruleset_unreadable", path=str(path), reason=reason) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError("ruleset_bad_toml", path=str(path), reason=str(exc)) from None
-    return parse_catalog(data, str(path))
+    """The catalog file at ``path``: a regular file of bounded size and nesting (``companion.safeio``)."""
+    from companion.safeio import load_toml_file
+
+    return parse_catalog(load_toml_file(path, what="ruleset_unreadable", bad="ruleset_bad_toml"), os.fspath(path))
 
 
 @cache
@@ -225,17 +244,51 @@ def remember_stars(card_id: str, stars: int, path: str | os.PathLike[str] | None
     The existing file is read and checked first: an invalid file raises :class:`RulesetError` and is
     left untouched.  Returns the catalog as written.
     """
+    where = str(path or user_catalog_path())
     if card_id not in CARD_IDS:
-        raise RulesetError("valley.catalog_unknown_card", path=str(path or user_catalog_path()), key=card_id)
+        raise RulesetError("valley.catalog_unknown_card", path=where, key=card_id)
     if not (_is_int(stars) and 0 <= stars <= MAX_STARS):
-        raise RulesetError("valley.catalog_bad_stars", path=str(path or user_catalog_path()),
-                           key=f"cards.{card_id}.stars", most=MAX_STARS)
+        raise RulesetError("valley.catalog_bad_stars", path=where, key=f"cards.{card_id}.stars", most=MAX_STARS)
+    return _remember(card_id, path, stars=stars)
+
+
+def remember_ability(card_id: str, points: int, path: str | os.PathLike[str] | None = None) -> Catalog:
+    """Save the ability score ``points`` of ``card_id`` in the host's catalog, like :func:`remember_stars`."""
+    where = str(path or user_catalog_path())
+    if card_id not in CARD_IDS:
+        raise RulesetError("valley.catalog_unknown_card", path=where, key=card_id)
+    if not (_is_int(points) and abs(points) <= MAX_ABILITY):
+        raise RulesetError("valley.catalog_bad_ability", path=where, key=f"cards.{card_id}.ability")
+    return _remember(card_id, path, ability=points)
+
+
+def _remember(card_id: str, path: str | os.PathLike[str] | None, **changes: Any) -> Catalog:
     path = Path(path) if path is not None else user_catalog_path()
     base = load_catalog(path) if path.exists() else shipped_catalog()
-    updated = base.with_card(card_id, stars=stars)
+    updated = base.with_card(card_id, **changes)
     updated = Catalog(updated.cards, str(path))
     write_catalog(updated, path)
     return updated
+
+
+def table_catalog(own: Catalog | None, given: Catalog | None) -> Catalog | None:
+    """What the host's catalogs know at the table: a catalog ``given`` for this run (its names, stars and
+    abilities), with the stars it lacks taken from the host's ``own`` catalog; else ``own``."""
+    if given is None:
+        return own
+    if own is None:
+        return given
+    cards = {c: card if card.stars is not None else replace(card, stars=own[c].stars)
+             for c, card in given.cards.items()}
+    return Catalog(MappingProxyType(cards), given.path)
+
+
+def with_names(catalog: Catalog, names: Catalog) -> Catalog:
+    """``catalog`` with the names of ``names`` on the cards that have none (names never change a rule)."""
+    missing = [c for c in CARD_IDS if not catalog[c].names and names[c].names]
+    for card_id in missing:
+        catalog = catalog.with_card(card_id, names=names[card_id].names)
+    return catalog
 
 
 _ID = re.compile(r"^(animal|flood|land|heat)-[1-6]$")

@@ -15,7 +15,8 @@ Choices where the spec leaves room (also shown on the rules screen):
 * An ability that replaces the action is recorded as ``move`` events followed by ``{"event":
   "end_turn"}``; a ``move`` never ends the turn.  A visible album card with cards tucked under it cannot
   be moved (the tucked cards would have nothing to lie under).
-* ``{"event": "stars", "card": C, "stars": n}`` records stars learned during play (allowed any time).
+* ``{"event": "stars", "card": C, "stars": n}`` records stars learned during play (allowed any time);
+  ``{"event": "ability", "card": C, "points": n}`` likewise records a card's fixed ability score.
 * Unknown stars count 0; :func:`stars_unknown` lists the visible journey cards whose stars matter and
   are unknown, so a shell can ask.  Unknown abilities count 0.
 * Scores: stars of visible journey cards + ability scores of visible journey and album cards.  The
@@ -36,7 +37,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.errors import EventError, RuleError
-from companion.games.death_valley.catalog import CARD_IDS, MAX_STARS, Catalog, is_card_id
+from companion.games.death_valley.catalog import CARD_IDS, MAX_ABILITY, MAX_STARS, Catalog, is_card_id
 from companion.games.death_valley.robot import RobotDecision as RobotDecision
 from companion.games.death_valley.robot import decide as decide
 from companion.games.death_valley.state import (  # the engine's public names, defined beneath it
@@ -114,6 +115,8 @@ class Outcome:
     winners: tuple[str, ...] = ()
     stars: int | None = None          # stars event: the new value
     previous_stars: int | None = None
+    points: int | None = None         # ability event: the card's new ability score
+    previous_points: int | None = None
 
 
 # -- setup ------------------------------------------------------------------------------------------
@@ -156,7 +159,7 @@ def new_game(header: Any, catalog: Catalog) -> State:
         raise RuleError("valley.two_players", count=len(players))
     for card, stars in _check_map(header.get("stars"), "stars", 0, MAX_STARS).items():
         catalog = catalog.with_card(card, stars=stars)
-    for card, score in _check_map(header.get("ability"), "ability", -99, 99).items():
+    for card, score in _check_map(header.get("ability"), "ability", -MAX_ABILITY, MAX_ABILITY).items():
         catalog = catalog.with_card(card, ability=score)
     return State(
         ruleset=ruleset, mode=mode, players=players, catalog=catalog, options=_frozen(options),
@@ -424,9 +427,22 @@ def _stars(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
                           winners=tuple(winners(state)) if state.finished else ())
 
 
+def _ability(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
+    card = _card(event)
+    points = event.get("points")
+    if not isinstance(points, int) or isinstance(points, bool) or abs(points) > MAX_ABILITY:
+        raise EventError("valley.bad_ability", value=str(points), most=MAX_ABILITY)
+    _allowed(choices(state), "ability")
+    previous = state.catalog[card].ability
+    state = replace(state, catalog=state.catalog.with_card(card, ability=points))
+    return state, Outcome("ability", card=card, points=points, previous_points=previous,
+                          next_player=None if state.finished else state.active, finished=state.finished,
+                          winners=tuple(winners(state)) if state.finished else ())
+
+
 HANDLERS = {
     "reveal": _reveal, "travel": _travel, "rest": _rest, "move": _move, "end_turn": _end_turn_event,
-    "robot": _robot, "stars": _stars,
+    "robot": _robot, "stars": _stars, "ability": _ability,
 }
 
 
@@ -533,13 +549,13 @@ def ordered(cards: Iterable[str]) -> list[str]:
 
 
 # -- what can happen next (for apply and the screens) ------------------------------------------------
-ACTIONS = ("reveal", "take", "draw", "give", "rest", "move", "end_turn", "robot", "stars")
+ACTIONS = ("reveal", "take", "draw", "give", "rest", "move", "end_turn", "robot", "stars", "ability")
 """What may happen at the table, as :func:`choices` judges it (every event :func:`apply` takes is one):
 
 ``reveal`` the card flipped face up; ``take`` travel with the face-up card; ``draw`` travel with the top
 deck card; ``give`` put the face-up card into the other player's journey (``backseat``, ``solo``);
 ``rest``; ``move`` an ability's move; ``end_turn`` after an ability's moves; ``robot`` the robot's move
-(``solo``); ``stars`` the stars of a card (any time).
+(``solo``); ``stars`` the stars of a card, ``ability`` its ability score (both any time).
 """
 
 
@@ -560,7 +576,7 @@ class Choices:
     robot: RobotDecision | None = None  # solo, the robot's turn: what it will do
     end_turn: bool = False              # an ability's moves were recorded: the turn may end without action
     move: bool = False                  # ability moves may be recorded
-    over: bool = False                  # the game is over (only stars may still be recorded)
+    over: bool = False                  # the game is over (only stars and abilities may still be recorded)
     refused: Mapping[str, RuleError] = field(default_factory=dict, compare=False)  # action -> why not
 
     def may(self, action: str) -> bool:
@@ -576,7 +592,7 @@ class Choices:
 
 def _refusal(state: State, action: str) -> RuleError | None:
     """Why ``action`` may not happen now (``None``: it may).  The order of the checks is apply's."""
-    if action == "stars":
+    if action in ("stars", "ability"):
         return None
     if action == "robot" and state.mode != "solo":
         return RuleError("valley.robot_only_solo")

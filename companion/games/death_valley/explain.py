@@ -111,6 +111,10 @@ def _action(outcome: Outcome, state: State, tr: Translator) -> list[str]:
         assert outcome.stars is not None  # a stars outcome carries the new value
         return [tr.ngettext("{card} has {n} star.", "{card} has {n} stars.", outcome.stars,
                             card=name(outcome.card))]
+    if kind == "ability":
+        assert outcome.points is not None  # an ability outcome carries the new score
+        return [tr.ngettext("The ability of {card} scores {n} point.", "The ability of {card} scores {n} points.",
+                            outcome.points, card=name(outcome.card))]
     if kind == "travel":
         assert outcome.to is not None  # a travel outcome names whose journey got the card
         if outcome.to != outcome.player:
@@ -155,12 +159,61 @@ def _action(outcome: Outcome, state: State, tr: Translator) -> list[str]:
 
 
 def winner_lines(state: State, tr: Translator) -> list[str]:
+    """Who wins, then the rule that decided it (points, the tie on busts, a shared win, the robot's rule)."""
     decided = result(state)
     if decided.decided_by == "robot_busts":
         return [tr.gettext("The robot wins: it busted no more often than {player}.",
+                           player=player_name(state, state.human, tr)),
+                tr.gettext("Busts: the robot {robot}, {player} {human}.",
+                           robot=state.busts[ROBOT], human=state.busts[state.human],
                            player=player_name(state, state.human, tr))]
     names = tr.join(player_name(state, p, tr) for p in decided.winners)
-    return [tr.ngettext("Winner: {players}.", "Winners: {players}.", len(decided.winners), players=names)]
+    return [tr.ngettext("Winner: {players}.", "Winners: {players}.", len(decided.winners), players=names),
+            decision_line(state, tr)]
+
+
+def decision_line(state: State, tr: Translator) -> str:
+    """How the points and, for a tie, the busts decided the game ("Ava wins the tie on busts: 1 against 2")."""
+    decided = result(state)
+    points = {p: score(state, p).total for p in state.players}
+    others = [p for p in state.players if p not in decided.leaders]
+    if decided.decided_by == "points":
+        return tr.gettext("{winner} wins on points: {score} against {other}.",
+                          winner=player_name(state, decided.winners[0], tr), score=decided.best,
+                          other=tr.join(tr.num(points[p]) for p in others))
+    leaders = tr.join(player_name(state, p, tr) for p in decided.leaders)
+    if decided.decided_by == "fewer_busts":
+        losers = [p for p in decided.leaders if p not in decided.winners]
+        return tr.gettext("{players} are tied on points ({score}); {winner} wins the tie on busts: "
+                          "{busts} against {other}.", players=leaders, score=decided.best,
+                          winner=tr.join(player_name(state, p, tr) for p in decided.winners), busts=decided.busts,
+                          other=tr.join(tr.num(state.busts[p]) for p in losers))
+    return tr.gettext("{players} are tied on points ({score}) and on busts ({busts}): they share the win.",
+                      players=leaders, score=decided.best, busts=decided.busts)
+
+
+def breakdown_lines(state: State, tr: Translator) -> list[str]:
+    """Each player's score taken apart: journey stars, abilities (and the robot's bonus), busts."""
+    lines = []
+    cat = state.catalog
+    for player in state.players:
+        who = player_name(state, player, tr)
+        part = score(state, player)
+        if part.bonus or (player == ROBOT and state.options.get("robot_discard_bonus")):
+            lines.append(tr.gettext("{player}: score {score} = journey stars {stars} + abilities {abilities} "
+                                    "+ discard pile {bonus}; busts {busts}.", player=who, score=part.total,
+                                    stars=part.stars, abilities=part.abilities, bonus=part.bonus,
+                                    busts=state.busts[player]))
+        else:
+            lines.append(tr.gettext("{player}: score {score} = journey stars {stars} + abilities {abilities}; "
+                                    "busts {busts}.", player=who, score=part.total, stars=part.stars,
+                                    abilities=part.abilities, busts=state.busts[player]))
+        counted = state.journeys[player] if player == ROBOT else state.visible(player)
+        scoring = [c for c in counted if cat[c].ability and (player != ROBOT or cat[c].ability > 0)]
+        if scoring:
+            lines.append(tr.gettext("Abilities of {player}: {cards}.", player=who, cards=tr.join(
+                tr.gettext("{card} ({points})", card=card_name(cat, c, tr), points=cat[c].ability) for c in scoring)))
+    return lines
 
 
 def describe_outcome(outcome: Outcome, state: State, tr: Translator) -> list[str]:
@@ -184,6 +237,8 @@ def describe_outcome(outcome: Outcome, state: State, tr: Translator) -> list[str
             lines.append(tr.gettext("{player}'s journey is empty: nothing to discard or shuffle.", player=who))
         lines.append(tr.ngettext("{player} has busted {n} time so far.", "{player} has busted {n} times so far.",
                                  bust.total, player=who))
+    if outcome.event in ("stars", "ability") and state.finished:
+        lines += winner_lines(state, tr)  # a late correction can change the result
     if outcome.finished and outcome.turn_ended:
         lines.append(tr.ngettext("The desert has {n} card left: the game is over.",
                                  "The desert has {n} cards left: the game is over.", state.desert_count))
@@ -205,15 +260,21 @@ def next_line(state: State, tr: Translator) -> str:
 
 # -- warnings ---------------------------------------------------------------------------------------
 def describe_risk(risk: BustRisk, state: State, tr: Translator) -> list[str]:
+    """The warning for one journey: only about the cards that can reach it now (``risk.gets``): the
+    other player in Backseat Driver or solo can be given the face-up card, never a deck card."""
     who = player_name(state, risk.player, tr)
     if not risk.any:
         return [tr.gettext("{player} is not one card away from a bust.", player=who)]
     lines = [tr.gettext("{player} is one card away from a bust in: {hazards}.", player=who,
                         hazards=tr.join(hazard_name(h, tr) for h in risk.hazards))]
-    if risk.faceup_busts and state.faceup:
-        lines.append(tr.gettext("Taking the face-up card {card} would bust {player}.",
-                                card=card_name(state.catalog, state.faceup, tr), player=who))
-    if risk.chance is not None:
+    if risk.faceup_busts and state.faceup and "faceup" in risk.gets:
+        if risk.player == state.active:
+            lines.append(tr.gettext("Taking the face-up card {card} would bust {player}.",
+                                    card=card_name(state.catalog, state.faceup, tr), player=who))
+        else:
+            lines.append(tr.gettext("The face-up card {card} would bust {player} if it went into their journey.",
+                                    card=card_name(state.catalog, state.faceup, tr), player=who))
+    if risk.chance is not None and "deck" in risk.gets:
         lines.append(tr.gettext("Chance that the top deck card busts {player}: {chance} ({percent}).",
                                 player=who, chance=risk.chance, percent=tr.percent(risk.chance)))
     return lines
@@ -267,8 +328,55 @@ def report(state: State, tr: Translator) -> list[str]:
     if state.finished:
         lines.append(tr.gettext("The game is over."))
         lines += winner_lines(state, tr)
+        lines += breakdown_lines(state, tr)
     else:
         lines.append(next_line(state, tr))
         if not state.needs_reveal:
             lines += describe_risk(bust_risk(state), state, tr)
     return lines
+
+
+# -- one line per event (the running log, undo and redo) --------------------------------------------
+def event_line(outcome: Outcome, state: State, tr: Translator) -> str:
+    """The event in one short line, with its busts and the end of the game if it brought them."""
+    def name(card: str | None) -> str:
+        return card_name(state.catalog, card, tr) if card else ""
+
+    who = player_name(state, outcome.player, tr) if outcome.player else ""
+    kind = outcome.event
+    if kind == "reveal":
+        line = tr.gettext("Face up: {card}.", card=name(outcome.card))
+    elif kind == "travel" and outcome.to != outcome.player:
+        line = tr.gettext("{player} gives the face-up {card} to {other}.", player=who, card=name(outcome.card),
+                          other=player_name(state, outcome.to or "", tr))
+    elif kind == "travel" and outcome.source == "faceup":
+        line = tr.gettext("{player} takes the face-up {card}.", player=who, card=name(outcome.card))
+    elif kind == "travel":
+        line = tr.gettext("{player} draws {card} from the deck.", player=who, card=name(outcome.card))
+    elif kind == "robot" and outcome.robot is not None:
+        if outcome.robot.to != ROBOT:
+            line = tr.gettext("Robot, rule {rule}: gives {card} to {player}.", rule=outcome.robot.rule,
+                              card=name(outcome.card), player=player_name(state, outcome.robot.to, tr))
+        elif outcome.robot.takes_deck:
+            line = tr.gettext("Robot, rule {rule}: draws {card} from the deck.", rule=outcome.robot.rule,
+                              card=name(outcome.card))
+        else:
+            line = tr.gettext("Robot, rule {rule}: takes {card}.", rule=outcome.robot.rule, card=name(outcome.card))
+    elif kind == "rest":
+        line = tr.ngettext("{player} rests with {card} ({n} card tucked).", "{player} rests with {card} "
+                           "({n} cards tucked).", len(outcome.tucked), player=who, card=name(outcome.card)) \
+            if outcome.tucked else tr.gettext("{player} rests with {card}.", player=who, card=name(outcome.card))
+    elif kind == "end_turn":
+        line = tr.gettext("{player} ends the turn after an ability.", player=who)
+    else:  # stars, ability, move: the full sentence is short already
+        line = _action(outcome, state, tr)[0]
+    for bust in outcome.busts:
+        busted = player_name(state, bust.player, tr)
+        if bust.discarded:
+            line += " " + tr.gettext("{player} busts: {card} goes to the discard pile.", player=busted,
+                                     card=name(bust.discarded))
+        else:
+            line += " " + tr.gettext("{player} busts.", player=busted)
+    if outcome.finished and outcome.turn_ended:
+        line += " " + tr.gettext("The game is over.")
+    return line

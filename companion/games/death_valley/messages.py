@@ -56,6 +56,8 @@ MESSAGES: dict[str, str] = {
     "valley.move_same_zone": N_("A move must take the card somewhere else."),
     "valley.card_twice": N_("{card} is named twice in the same rest."),
     "valley.bad_stars": N_("{value} is not a number of stars (a whole number from 0 to {most})."),
+    "valley.bad_ability": N_("{value} is not an ability score (a whole number from -{most} to {most})."),
+    "valley.ability_entry": N_("Type a card and its ability score, such as “{example}”; not “{value}”."),
     # a card that is not where the event says
     "valley.card_in_desert": N_("{card} is the face-up desert card, not where this event says."),
     "valley.card_in_deck": N_("{card} is in the deck, not where this event says."),
@@ -96,6 +98,8 @@ MESSAGES: dict[str, str] = {
     "valley.catalog_bad_ability": N_("{path}: “{key}” must be a whole number from -99 to 99."),
     "valley.catalog_bad_text": N_("{path}: “{key}” must be a table of non-empty texts by language "
                                   "(en, fa, zh_Hant, zh_Hans)."),
+    "valley.catalog_same_name": N_("{path}: “{key}” is “{name}”, which already names {other}; "
+                                   "every card needs a name of its own."),
     "valley.catalog_card_count": N_("{path}: the catalog has {count} cards; it must have exactly {expected}."),
     "valley.catalog_hazard_count": N_("{path}: the catalog has {count} “{hazard}” cards; "
                                       "it must have exactly {expected}."),

@@ -7,10 +7,11 @@ card is of a dangerous type is exact: dangerous cards in the deck / cards in the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from companion.games.death_valley.state import BUST_AT, State
+from companion.games.death_valley.robot import decide
+from companion.games.death_valley.state import BUST_AT, ROBOT, State
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,8 @@ class BustRisk:
     deck_size: int
     chance: Fraction | None            # the top deck card busts the player; None when the deck is empty
     faceup_busts: bool                 # taking the face-up card would bust the player
+    gets: tuple[str, ...] = ("faceup", "deck")  # the cards that can reach this journey now: the face-up
+    #                                             card, the top deck card (who can act decides)
 
     @property
     def any(self) -> bool:
@@ -41,8 +44,17 @@ def bust_risk(state: State, player: str | None = None) -> BustRisk:
 
 def risks(state: State) -> tuple[BustRisk, ...]:
     """The active player's risk, plus the opponent's where the active player can hand them the
-    face-up card (``backseat``, ``solo``) -- the opponent's journey is then also in play."""
+    face-up card (``backseat``, ``solo``) -- the opponent's journey is then also in play.
+
+    ``gets`` says which cards can reach each journey this turn: a deck card goes only into the acting
+    player's own journey; on the robot's turn its rules say which card goes where.
+    """
     first = bust_risk(state)
     if state.mode == "standard":
         return (first,)
-    return (first, bust_risk(state, state.other(state.active)))
+    second = replace(bust_risk(state, state.other(state.active)), gets=("faceup",))
+    if state.active == ROBOT and state.mode == "solo" and state.faceup is not None:
+        decision = decide(state)
+        robot_gets = ("deck",) if decision.takes_deck else ("faceup",) if decision.to == ROBOT else ()
+        return (replace(first, gets=robot_gets), replace(second, gets=("faceup",) if decision.to != ROBOT else ()))
+    return (first, second)

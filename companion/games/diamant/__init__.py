@@ -15,7 +15,7 @@ GAME_ID = "diamant"
 
 
 def start(header: Header) -> State:
-    rules = load_ruleset(header.ruleset, header.options or None)
+    rules = load_ruleset(header.ruleset, header.options or None, base=header.folder)
     return new_state(rules, tuple(header.players))
 
 
