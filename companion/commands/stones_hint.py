@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import unicodedata
 
-from companion.errors import EventError, UsageError
+from companion.errors import UsageError
 from companion.games.shifting_stones import explain
-from companion.games.shifting_stones.engine import HAND_MAX, POINTS
+from companion.games.shifting_stones.engine import HAND_MAX
 from companion.games.shifting_stones.library import Card, load_library
+from companion.games.shifting_stones.notation import grid_notation, read_card, to_notation
 from companion.games.shifting_stones.patterns import Pattern, check_tile_set, parse_grid, parse_pattern
 from companion.games.shifting_stones.solver import best_turn, cheapest
 from companion.i18n import current
@@ -17,29 +19,19 @@ HAND_MIN = 2  # one card is asked with --pattern
 
 
 def parse_card(text: str, library: dict[str, Card] | None = None) -> tuple[Pattern, int]:
-    """``PATTERN=POINTS`` (``sun * fish=3``) or a library id (``ss16``)."""
-    if "=" in text:
-        pattern_text, _sep, points_text = text.rpartition("=")
-        try:
-            points = int(points_text.strip())
-        except ValueError:
-            raise UsageError("stones.bad_card", value=text) from None
-        if points not in POINTS:
-            raise EventError("stones.bad_points", value=points_text.strip(), low=POINTS[0], high=POINTS[-1])
-        return parse_pattern(pattern_text), points
-    library = load_library() if library is None else library
-    card = library.get(text.strip())
-    if card is None:
-        raise UsageError("stones.unknown_card" if text.strip() else "stones.bad_card", value=text)
-    return card.pattern, card.points
+    """``PATTERN=POINTS`` (``sun * fish=3``, face names in any language) or a library id in any case
+    (``ss16``, ``SS16``): read as the TUI's card picker reads them."""
+    if library is None and "=" not in unicodedata.normalize("NFKC", text):
+        library = load_library()
+    return read_card(text, library or {}, current())
 
 
 def run(args: argparse.Namespace) -> int:
-    grid = parse_grid(args.grid)
-    check_tile_set(grid)
     tr = current()
+    grid = parse_grid(grid_notation(args.grid, tr))  # face names in any language; nine faces without "/"
+    check_tile_set(grid)
     if args.pattern is not None:
-        plan = cheapest(grid, parse_pattern(args.pattern))
+        plan = cheapest(grid, parse_pattern(to_notation(args.pattern, tr)))
         if args.json:
             data = plan.to_json() if plan is not None else {"actions": None, "plan": None, "at": None}
             print(json.dumps(data, ensure_ascii=False))
@@ -49,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if not HAND_MIN <= len(args.card) <= HAND_MAX:
         raise UsageError("stones.hand_size", count=len(args.card), low=HAND_MIN, high=HAND_MAX)
     library = None
-    if any("=" not in c for c in args.card):
+    if any("=" not in unicodedata.normalize("NFKC", c) for c in args.card):
         library = load_library()
     cards = [parse_card(c, library) for c in args.card]
     result = best_turn(grid, cards)

@@ -96,3 +96,62 @@ def test_a_broken_user_library_exits_1_naming_the_file(capsys):
     path.write_text('[[card]]\nid = "x"\npattern = "sun"\npoints = 0\n', encoding="utf-8")
     code, out, err = hint(capsys, "--card", "ss16", "--card", "sun=1")
     assert code == 1 and str(path) in err and "“x”" in err
+
+
+# -- typed as the TUI reads it: face names in any language, ids in any case, a layout without "/" ---------
+def hint_grid(capsys, grid, *args):
+    code = main(["stones", "hint", "--grid", grid, *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("grid", [
+    G,
+    "sun fish horse seed tree boat horse bird tree",                     # nine faces, no "/"
+    "خورشید ماهی اسب / دانه درخت قایق / اسب پرنده درخت",              # Persian face names
+    "太陽 魚 馬 / 種子 樹 船 / 馬 鳥 樹",                                   # Traditional Chinese
+    "太阳鱼马种子树船马鸟树",                                               # Simplified, no spaces at all
+    "SUN Fish horse seed tree boat horse bird tree",
+])
+def test_the_grid_is_read_in_any_language_and_without_slashes(capsys, grid):
+    code, out, err = hint_grid(capsys, grid, "--pattern", "sun * fish", "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"actions": 1, "plan": [{"action": "shift", "a": [1, 2], "b": [1, 3]}], "at": [1, 1]}
+
+
+@pytest.mark.parametrize("pattern", ["tree / bird", "درخت / پرنده", "樹 / 鳥", "树/鸟", "TREE / Bird"])
+def test_the_pattern_is_read_in_any_language(capsys, pattern):
+    code, out, err = hint(capsys, "--pattern", pattern, "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"actions": 0, "plan": [], "at": [2, 2]}
+
+
+def test_card_ids_in_any_case_and_cards_with_face_names(capsys):
+    expected = hint(capsys, "--card", "sun * fish=3", "--card", "ss16", "--card", "tree tree=1", "--json")[1]
+    for cards in (["خورشید * ماهی=۳", "SS16", "درخت درخت=1"], ["太陽 * 魚=3", "Ss16", "樹 樹=1"]):
+        code, out, err = hint(capsys, *[a for c in cards for a in ("--card", c)], "--json")
+        assert code == 0, err
+        assert out == expected
+
+
+def test_the_cli_and_the_picker_share_one_reader():
+    from companion.commands import stones_hint
+    from companion.games.shifting_stones import notation
+    from companion.tui.widgets import card_picker
+
+    assert stones_hint.grid_notation is notation.grid_notation and stones_hint.to_notation is notation.to_notation
+    assert card_picker.to_notation is notation.to_notation and card_picker.face_of is notation.face_of
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--pattern", "太陽 * 貓"], "not a face"),
+    (["--card", "ss99", "--card", "sun=1"], "no card “ss99”"),
+])
+def test_bad_names_are_still_clear_errors(capsys, args, words):
+    code, out, err = hint(capsys, *args)
+    assert code == 2 and words in err and out == ""
+
+
+def test_a_bad_grid_in_face_names_is_refused(capsys):
+    code, out, err = hint_grid(capsys, "太陽 太陽 馬 種子 樹 船 馬 鳥 樹", "--pattern", "sun")
+    assert code == 2 and out == "" and "sun or moon" in err

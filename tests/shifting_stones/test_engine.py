@@ -171,6 +171,56 @@ def test_bad_scores_are_refused(event, code):
         assert isinstance(error, EventError)
 
 
+def carded(pattern, points, card):
+    return {**score(pattern, points), "card": card}
+
+
+def test_a_library_card_scores_once_whoever_names_it_again():
+    state, (_, out) = play(start(), LAYOUT, carded("sun", 2, "ss68"))
+    assert out.card == "ss68" and state.scored[0][0].card == "ss68"
+    # Ava again in the same turn, and Ben on his turn (the id in another case): refused, naming Ava
+    for again in (carded("sun", 2, "ss68"), carded("tree", 1, "SS68")):
+        error = rejected(state, again, "stones.card_scored")
+        assert error.params == {"card": again["card"], "player": "Ava"}
+    ben, _ = play(state, END)
+    error = rejected(ben, carded("sun", 2, "ss68"), "stones.card_scored")
+    assert error.params["player"] == "Ava"
+    # another card, or a score naming no card, is still recorded
+    ben, _ = play(ben, carded("sun", 2, "ss69"), score("sun", 2))
+    assert [c.card for c in ben.scored[1]] == ["ss69", None] and ben.scores()["Ben"] == 4
+
+
+def test_the_card_scored_reason_is_translated_and_names_card_and_player():
+    from companion.messages import describe
+
+    for locale in LOCALES:
+        text = describe("stones.card_scored", {"card": "ss68", "player": "Ava"}, translator(locale))
+        assert "ss68" in text and "Ava" in text and "{" not in text
+    assert "already been scored by Ava" in describe("stones.card_scored", {"card": "ss68", "player": "Ava"},
+                                                    translator("en"))
+
+
+def test_solo_refuses_the_same_card_twice():
+    state, _ = play(start(("Sol",)), LAYOUT, carded("sun", 2, "ss03"))
+    rejected(state, carded("sun", 2, "ss03"), "stones.card_scored")
+    state, _ = play(state, END)
+    error = rejected(state, carded("sun", 2, "ss03"), "stones.card_scored")
+    assert error.params["player"] == "Sol"
+
+
+@pytest.mark.parametrize("card", ["", "  ", 68, ["ss68"], True])
+def test_a_card_that_is_not_an_id_is_refused(card):
+    state, _ = play(start(), LAYOUT)
+    error = rejected(state, carded("sun", 2, card), "stones.bad_card_id")
+    assert isinstance(error, EventError)
+
+
+def test_summary_is_the_same_with_or_without_card_ids():
+    plain, _ = play(start(), LAYOUT, score("sun", 2), END)
+    named, _ = play(start(), LAYOUT, carded("sun", 2, "ss68"), END)
+    assert stones.summary(plain) == stones.summary(named)
+
+
 # -- turns, pass, drawing --------------------------------------------------------------------------
 def test_end_turn_refills_to_four_and_passes_to_the_next_seat():
     state, outs = play(start(), LAYOUT, flip((1, 1)), flip((1, 1)), END)

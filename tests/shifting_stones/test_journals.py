@@ -83,3 +83,48 @@ def test_replay_command_prints_the_summary(capsys):
     assert main(["replay", str(HERE / "two-players.jsonl"), "--lang", "fa"]) == 0
     out = capsys.readouterr().out
     assert "۱۸" in out and "Ava" in out
+
+
+def test_a_card_scored_again_is_refused_and_the_journal_stays_byte_for_byte(tmp_path):
+    from companion.errors import RuleError
+    from companion.journal import new_header
+    from companion.session import Session
+
+    path = tmp_path / "game.jsonl"
+    session = Session.new(new_header("shifting_stones", "shifting_stones", ["Ava", "Ben"]), path)
+    session.apply({"event": "layout", "grid": "sun fish horse / seed tree boat / horse bird tree"})
+    session.apply({"event": "score", "pattern": "sun", "points": 2, "card": "ss68"})
+    state, before = session.state, path.read_bytes()
+    for again in ({"event": "score", "pattern": "sun", "points": 2, "card": "ss68"},
+                  {"event": "score", "pattern": "tree", "points": 1, "card": "SS68"}):
+        with pytest.raises(RuleError) as info:
+            session.apply(again)
+        assert info.value.code == "stones.card_scored" and info.value.params["player"] == "Ava"
+        assert session.state == state and path.read_bytes() == before
+    session.close()
+    # the journal keeps the card id and replays to the same state
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert '"card": "ss68"' in lines[-1] or '"card":"ss68"' in lines[-1]
+    replayed, _ = replay(read_journal(path))
+    assert replayed == state
+
+
+def test_a_journal_naming_a_card_twice_stops_at_that_line():
+    header = (HERE / "two-players.jsonl").read_bytes().splitlines()[0]
+    events = [b'{"event": "layout", "grid": "sun fish horse / seed tree boat / horse bird tree"}',
+              b'{"event": "score", "pattern": "sun", "points": 2, "card": "ss68"}',
+              b'{"event": "end_turn"}',
+              b'{"event": "score", "pattern": "sun", "points": 2, "card": "ss68"}']
+    with pytest.raises(JournalError) as info:
+        replay(parse_journal(b"\n".join([header, *events]) + b"\n"))
+    assert info.value.params.get("line") == 5 and "ss68" in describe_error(info.value)
+
+
+def test_old_journals_without_card_ids_still_replay_even_with_a_pattern_twice():
+    # the two-player fixture names no card; it scores the same pattern for both players
+    state, steps = replay(read_journal(HERE / "two-players.jsonl"))
+    scores = [s for s in steps if s.event["event"] == "score"]
+    assert scores and all("card" not in s.event for s in scores)
+    assert all(c.card is None for cards in state.scored for c in cards)
+    patterns = [s.event["pattern"] for s in scores]
+    assert len(patterns) > len(set(patterns))

@@ -88,3 +88,20 @@ def test_search_finds_cards_by_faces_or_id():
     three = search(library, "seed seed seed")
     assert three and all([f for _, _, f in c.pattern.required].count("seed") >= 3 for c in three)
     assert search(library, "moon moon") == []
+
+
+def test_search_ranks_the_exact_card_first_then_the_same_order_then_larger_cards():
+    from companion.games.shifting_stones.library import EXACT, SAME_FACES, SAME_ORDER, by_id, rank
+
+    library = load_library(None)
+    found = [c.id for c in search(library.values(), "boat horse")]
+    assert found[0] == "ss43"                              # boat horse: the typed row
+    assert found[1] == "ss63"                              # boat / horse: the same faces in reading order
+    assert set(found[2:4]) == {"ss52", "ss72"}             # horse / boat, horse boat: another order
+    assert found.index("ss11") > 3                         # a larger card with both faces comes last
+    faces = ["boat", "horse"]
+    assert rank(library["ss43"], faces) == EXACT and rank(library["ss63"], faces) == SAME_ORDER
+    assert rank(library["ss72"], faces) == SAME_FACES and rank(library["ss11"], faces) > SAME_FACES
+    assert rank(library["ss16"], faces) is None
+    assert by_id(library.values(), "SS43") is library["ss43"] and by_id(library.values(), " ") is None
+    assert [c.id for c in search(library.values(), "SS43")] == ["ss43"]

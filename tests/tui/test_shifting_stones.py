@@ -70,7 +70,7 @@ def test_two_players_by_keys(folders):
             await score(pilot, "ss03", "ss25", "ss26", "ss64")
             await pilot.press("f5")                       # Ava ends her turn
             await pilot.press("f6")                       # Ben passes
-            await score(pilot, "ss33", "ss65", "ss70", "ss03")
+            await score(pilot, "ss33", "ss65", "ss70", "sun = 2")
             await pilot.press("f5")
             # Ben: shift fish and bird, shift them back, flip the fish twice (4 cards burned), score ss64.
             await pilot.press("f8", "right", "s", "right", "s", "s", "left", "s", "f", "f")
@@ -78,12 +78,12 @@ def test_two_players_by_keys(folders):
             state = screen.session.state
             assert state.grid[0] == ("sun", "fish", "bird") and state.hands[1] == 2 and state.discard == 4
             await pilot.press("f9")
-            await score(pilot, "ss64")
+            await score(pilot, "fish = 1")
             await pilot.press("f5")
-            await score(pilot, "ss25", "ss26")               # Ava's 10th card: the last round
+            await score(pilot, "horse = 2", "seed = 2")               # Ava's 10th card: the last round
             await pilot.press("f5")
             assert not screen.session.state.finished
-            await score(pilot, "ss70")
+            await score(pilot, "tree = 1")
             await pilot.press("f5")
             await pilot.pause()
             state = screen.session.state
@@ -236,7 +236,7 @@ def test_language_switch_while_playing(folders):
             assert "太陽" in screen.query_one("#grid").render().plain
             await type_text(pilot, "魚 馬")                    # the picker now reads Chinese face names
             await pilot.pause()
-            assert [c.id for c in screen.query_one("#cards").cards] == ["ss18", "ss39", "ss64"]
+            assert [c.id for c in screen.query_one("#cards").cards] == ["ss64", "ss39", "ss18"]
     asyncio.run(go())
 
 

@@ -3,11 +3,13 @@
 What the companion tracks, and the choices it makes where the rules leave room:
 
 * **Cards are counted, not identified.**  The deck is physical; the engine knows only how many cards
-  are in each hand, the deck and the discard pile.  Every player starts with 4 cards dealt from the
-  full deck (72 cards in a multi-player game, the 16 chosen cards in solo), so the deck starts at
-  ``72 - 4 × players`` (or 12).  Burned cards go to the discard pile; scored cards leave play for good.
-  When a draw finds the deck empty, the whole discard pile is shuffled into a new deck and the draw
-  goes on; with both empty the hand simply stays short.
+  are in each hand, the deck and the discard pile.  A ``score`` may name its library card
+  (``"card": "ss07"``): a card named once is refused when named again in the same game, by anyone
+  (ids compare without case; a score without ``card`` is never checked this way).  Every player
+  starts with 4 cards dealt from the full deck (72 cards in a multi-player game, the 16 chosen cards
+  in solo), so the deck starts at ``72 - 4 × players`` (or 12).  Burned cards go to the discard
+  pile; scored cards leave play for good.  When a draw finds the deck empty, the whole discard pile
+  is shuffled into a new deck and the draw goes on; with both empty the hand simply stays short.
 * **A turn** is either a ``pass`` (draw 2 cards, never beyond 6 in hand; it ends the turn at once) or
   any number of ``shift``/``flip``/``score`` actions followed by ``end_turn`` (draw back up to 4).
   Ending a turn without any action is allowed ("any number" includes none).  A pass is rejected after
@@ -66,6 +68,7 @@ EVENTS = ("layout", "shift", "flip", "score", "end_turn", "pass")
 class ScoredCard:
     pattern: str  # canonical pattern notation
     points: int
+    card: str | None = None  # the library card's id, when the journal names it
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,8 @@ class Outcome:
     ``drawn``: cards drawn (end_turn, pass); ``reshuffled``: discards shuffled into the deck on the way.
     ``target_reached``: this score reached the target for the first time in the game.  ``penalty``:
     solo penalty given at this turn's end.  ``next_player``: whose turn it is now (``None`` if over).
-    ``finished`` / ``result``: the game is over (``result`` ``"won"``/``"lost"`` in solo).
+    ``finished`` / ``result``: the game is over (``result`` ``"won"``/``"lost"`` in solo).  ``card``:
+    score: the library card's id, when the event names one.
     """
 
     kind: str
@@ -174,6 +178,7 @@ class Outcome:
     next_player: str | None = None
     finished: bool = False
     result: str | None = None
+    card: str | None = None  # score: the library card's id, when the event names it
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -278,6 +283,13 @@ def _score(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     points = event.get("points")
     if not isinstance(points, int) or isinstance(points, bool) or points not in POINTS:
         raise EventError("stones.bad_points", value=repr(points))
+    card = event.get("card")
+    if card is not None and (not isinstance(card, str) or not card.strip()):
+        raise EventError("stones.bad_card_id", value=repr(card))
+    if card is not None:
+        for owner, cards in zip(state.players, state.scored, strict=True):
+            if any(c.card is not None and c.card.casefold() == card.casefold() for c in cards):
+                raise RuleError("stones.card_scored", card=card, player=owner)
     seat = state.current
     if state.hands[seat] < 1:
         raise RuleError("stones.empty_hand", player=state.player)
@@ -292,7 +304,7 @@ def _score(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     hands = list(state.hands)
     hands[seat] -= 1
     scored = list(state.scored)
-    scored[seat] = scored[seat] + (ScoredCard(pattern.text, points),)
+    scored[seat] = scored[seat] + (ScoredCard(pattern.text, points, card),)
     reached = not state.end_triggered and len(scored[seat]) >= state.target
     new = replace(state, hands=tuple(hands), scored=tuple(scored), acted=True,
                   scored_this_turn=state.scored_this_turn + 1, end_triggered=state.end_triggered or reached)
@@ -301,7 +313,8 @@ def _score(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
         new = replace(new, finished=True)
     outcome = Outcome("score", state.player, cells=tuple(pattern.cells_at(offsets[0])), at=offsets[0],
                       offsets=tuple(offsets), pattern=pattern.text, points=points, target_reached=reached,
-                      next_player=None if won else state.player, finished=won, result=new.result)
+                      next_player=None if won else state.player, finished=won, result=new.result,
+                      card=card)
     return new, outcome
 
 

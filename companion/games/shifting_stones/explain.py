@@ -34,8 +34,9 @@ def grid_lines(grid: Grid, tr: Translator) -> list[str]:
 
 
 # -- outcomes ----------------------------------------------------------------------------------------
-def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
-    """Sentences for what one event did (``state`` is the state after it)."""
+def outcome(state: State, result: Outcome, tr: Translator, with_breakdown: bool = True) -> list[str]:
+    """Sentences for what one event did (``state`` is the state after it); the event that ends the game
+    also says how the scores add up (:func:`breakdown`) unless ``with_breakdown`` is false."""
     lines: list[str] = []
     kind, player = result.kind, result.player
     if kind == "layout":
@@ -66,12 +67,7 @@ def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
                     "{player} has scored {n} card: the game ends with this turn.",
                     "{player} has scored {n} cards: the game ends with this turn.", state.target, player=player))
     elif kind in ("end_turn", "pass"):
-        if kind == "pass":
-            lines.append(tr.ngettext("{player} passes and draws {n} card.", "{player} passes and draws {n} cards.",
-                                     result.drawn, player=player))
-        else:
-            lines.append(tr.ngettext("{player} ends the turn and draws {n} card.",
-                                     "{player} ends the turn and draws {n} cards.", result.drawn, player=player))
+        lines.append(_turn_end(result, tr))
         if result.reshuffled:
             lines.append(tr.ngettext("The discard pile ({n} card) was shuffled to make a new deck.",
                                      "The discard pile ({n} cards) was shuffled to make a new deck.",
@@ -80,7 +76,7 @@ def outcome(state: State, result: Outcome, tr: Translator) -> list[str]:
             lines.append(tr.gettext("No card was scored this turn: penalty {count} of {limit}.",
                                     count=state.penalties, limit=PENALTY_LIMIT))
     if result.finished:
-        lines += ending(state, tr)
+        lines += ending(state, tr) + (breakdown(state, tr) if with_breakdown else [])
     elif result.next_player and kind in ("end_turn", "pass", "layout"):
         lines.append(tr.gettext("Now it is {player}'s turn.", player=result.next_player))
     return lines
@@ -100,13 +96,111 @@ def ending(state: State, tr: Translator) -> list[str]:
                        players=tr.join(winners), score=score)]
 
 
+def breakdown(state: State, tr: Translator) -> list[str]:
+    """How the final scores add up: card points and the bonus per player, who got the bonus and why, and
+    the rule for a tie (solo: what was won or lost, and why)."""
+    if state.solo:
+        player, cards = state.players[0], len(state.scored[0])
+        lines = [tr.gettext("Cards scored: {cards} of {total}; card points: {points}; penalties: {count} of {limit}.",
+                            cards=cards, total=state.target, points=state.points(0), count=state.penalties,
+                            limit=PENALTY_LIMIT)]
+        if state.result == "won":
+            lines.append(tr.gettext("{player} won: every card of the solo deck was scored before penalty {limit}.",
+                                    player=player, limit=PENALTY_LIMIT))
+        elif state.result == "lost":
+            left = state.target - cards
+            lines.append(tr.ngettext("{player} lost: penalty {limit} came with {n} card still to score.",
+                                     "{player} lost: penalty {limit} came with {n} cards still to score.",
+                                     left, player=player, limit=PENALTY_LIMIT))
+        return lines
+    seats = state.bonus_seats()
+    lines = []
+    for seat, player in enumerate(state.players):
+        bonus = BONUS if seat in seats else 0
+        lines.append(tr.gettext("{player}: cards scored {cards}, card points {points}, bonus {bonus}, total {score}.",
+                                player=player, cards=len(state.scored[seat]), points=state.points(seat),
+                                bonus=bonus, score=state.score(seat)))
+    lines.append(bonus_reason(state, tr))
+    winners = state.winners()
+    if len(winners) > 1:
+        lines.append(tr.gettext("{players} are tied on {score}: Shifting Stones breaks no tie, so every player "
+                                "tied for the best score wins.", players=tr.join(winners),
+                                score=state.score(state.players.index(winners[0]))))
+    return lines
+
+
+def bonus_reason(state: State, tr: Translator) -> str:
+    """Who gets the bonus and why, ties included (multi-player games)."""
+    seats = state.bonus_seats()
+    if not seats:
+        return tr.gettext("Nobody scored a {value}-point card, so nobody gets the {bonus}-point bonus.",
+                          value=BONUS_CARD, bonus=BONUS)
+    most = state.ones(seats[0])
+    if len(seats) == 1:
+        return tr.ngettext("{player} has the most {value}-point cards ({n}) and gets the {bonus}-point bonus.",
+                           "{player} has the most {value}-point cards ({n}) and gets the {bonus}-point bonus.",
+                           most, player=state.players[seats[0]], value=BONUS_CARD, bonus=BONUS)
+    return tr.ngettext("{players} are tied for the most {value}-point cards ({n} each): "
+                       "each of them gets the {bonus}-point bonus.",
+                       "{players} are tied for the most {value}-point cards ({n} each): "
+                       "each of them gets the {bonus}-point bonus.",
+                       most, players=tr.join(state.players[i] for i in seats), value=BONUS_CARD, bonus=BONUS)
+
+
+# -- the running log ---------------------------------------------------------------------------------
+def short_cell(at: Cell, tr: Translator) -> str:
+    """A cell as the grid labels it: ``1,2`` (row, column), in the reader's digits."""
+    return tr.digits(f"{at[0]},{at[1]}")
+
+
+def log_line(state: State, result: Outcome, tr: Translator) -> str:
+    """One crisp line for the running log (``state``: the state right after the event)."""
+    kind, player = result.kind, result.player
+    if kind == "layout":
+        return tr.gettext("The nine stones are laid out.")
+    if kind == "shift":
+        a, b = result.cells
+        return tr.gettext("{player} burns a card and swaps stones {a} and {b}.",
+                          player=player, a=short_cell(a, tr), b=short_cell(b, tr))
+    if kind == "flip":
+        (at,) = result.cells
+        return tr.gettext("{player} burns a card and flips stone {cell}: {before} becomes {after}.",
+                          player=player, cell=short_cell(at, tr), before=face(result.faces[0], tr),
+                          after=face(result.faces[1], tr))
+    if kind == "score":
+        assert result.pattern is not None  # a score names its pattern
+        if result.card:
+            return tr.ngettext("{player} scores {card} ({pattern}) for {n} point.",
+                               "{player} scores {card} ({pattern}) for {n} points.", result.points,
+                               player=player, card=result.card, pattern=pattern_text(result.pattern, tr))
+        return tr.ngettext("{player} scores {pattern} for {n} point.", "{player} scores {pattern} for {n} points.",
+                           result.points, player=player, pattern=pattern_text(result.pattern, tr))
+    if result.penalty:
+        return _turn_end(result, tr) + " " + tr.gettext("No card was scored this turn: penalty {count} of {limit}.",
+                                                        count=state.penalties, limit=PENALTY_LIMIT)
+    return _turn_end(result, tr)
+
+
+def _turn_end(result: Outcome, tr: Translator) -> str:
+    """An end of turn or a pass and what it drew ("no card" rather than "0 cards")."""
+    if result.kind == "pass":
+        if not result.drawn:
+            return tr.gettext("{player} passes and draws no card.", player=result.player)
+        return tr.ngettext("{player} passes and draws {n} card.", "{player} passes and draws {n} cards.",
+                           result.drawn, player=result.player)
+    if not result.drawn:
+        return tr.gettext("{player} ends the turn and draws no card.", player=result.player)
+    return tr.ngettext("{player} ends the turn and draws {n} card.", "{player} ends the turn and draws {n} cards.",
+                       result.drawn, player=result.player)
+
+
 # -- replay report -----------------------------------------------------------------------------------
 def report(state: State, tr: Translator) -> list[str]:
     """Where a game stands, for ``companion replay``."""
     lines: list[str] = []
     if state.solo:
-        lines.append(tr.gettext("Shifting Stones, solo game of {player}.", player=state.players[0]))
-    else:
+        lines.append(title_line(state, tr))
+    else:  # 2 to 5 players, 7 to 10 cards: plural in every language we have
         lines.append(tr.gettext("Shifting Stones, {count} players; the game ends at {target} scored cards.",
                                 count=len(state.players), target=state.target))
     if state.grid is None:
@@ -122,14 +216,14 @@ def report(state: State, tr: Translator) -> list[str]:
             BONUS_CARD, player=player, score=state.score(seat), cards=len(state.scored[seat]), value=BONUS_CARD,
             ones=state.ones(seat), hand=state.hands[seat]))
     bonus = bonus_line(state, tr)
-    if bonus:
+    if bonus and not state.finished:  # a finished game says who got it, and why, in its breakdown
         lines.append(bonus)
     lines.append(tr.gettext("Cards in the deck: {deck}; in the discard pile: {discard}.",
                             deck=state.deck, discard=state.discard))
     if state.solo:
         lines.append(tr.gettext("Penalties: {count} of {limit}.", count=state.penalties, limit=PENALTY_LIMIT))
     if state.finished:
-        lines += ending(state, tr)
+        lines += ending(state, tr) + breakdown(state, tr)
     else:
         if state.end_triggered:
             if state.finish_round:
@@ -138,6 +232,19 @@ def report(state: State, tr: Translator) -> list[str]:
                 lines.append(tr.gettext("The target has been reached: this is the last turn."))
         lines.append(tr.gettext("Now it is {player}'s turn.", player=state.player))
     return lines
+
+
+def title_line(state: State, tr: Translator) -> str:
+    """Which game this is: solo and whose, or how many players."""
+    if state.solo:
+        return tr.gettext("Shifting Stones, solo game of {player}.", player=state.players[0])
+    return tr.ngettext("Shifting Stones for {n} player.", "Shifting Stones for {n} players.", len(state.players))
+
+
+def target_line(state: State, tr: Translator) -> str:
+    """When a multi-player game ends."""
+    return tr.ngettext("The game ends when a player has scored {n} card.",
+                       "The game ends when a player has scored {n} cards.", state.target)
 
 
 def bonus_line(state: State, tr: Translator) -> str | None:
@@ -207,5 +314,6 @@ def turn(grid: Grid, result: Turn, cards: Sequence[tuple[Pattern, int]], tr: Tra
         grid = apply_step(grid, step)
     kept = [i for i in range(len(cards)) if i not in result.scored and i not in result.burned]
     if kept:
-        lines.append(tr.gettext("Cards left in hand: {cards}.", cards=tr.join(tr.num(i + 1) for i in kept)))
+        lines.append(tr.ngettext("Card {cards} stays in hand.", "Cards {cards} stay in hand.", len(kept),
+                                 cards=tr.join(tr.num(i + 1) for i in kept)))
     return lines

@@ -97,20 +97,44 @@ def load_library(user: Path | None | str = "default") -> dict[str, Card]:
     return library
 
 
+# How well a card answers typed faces (lower is better): the typed row itself, the same faces in the
+# same reading order (a column, grey stones between), the same faces in another order, then cards
+# showing more faces than typed (``SAME_FACES + 1`` for one more face, and so on).
+EXACT, SAME_ORDER, SAME_FACES = 0, 1, 2
+
+
+def rank(card: Card, faces: list[str]) -> int | None:
+    """How ``card`` answers the typed ``faces`` (see :data:`EXACT`), or ``None`` when it lacks one of them."""
+    shown = [f for _, _, f in card.pattern.required]
+    if any(shown.count(f) < faces.count(f) for f in set(faces)):
+        return None
+    if card.pattern.text == " ".join(faces):
+        return EXACT
+    if shown == faces:
+        return SAME_ORDER
+    return SAME_FACES + len(shown) - len(faces)
+
+
+def ranked(cards: Iterable[Card], faces: list[str]) -> list[tuple[int, Card]]:
+    """``(rank, card)`` for every card showing the typed faces, best first (library order within a rank)."""
+    found = [(r, card) for card in cards if (r := rank(card, faces)) is not None]
+    return sorted(found, key=lambda pair: pair[0])
+
+
+def by_id(cards: Iterable[Card], text: str) -> Card | None:
+    """The card whose id is ``text``, in any case (``SS43`` is ``ss43``)."""
+    typed = text.strip().casefold()
+    return next((c for c in cards if c.id.casefold() == typed), None) if typed else None
+
+
 def search(cards: Iterable[Card], text: str) -> list[Card]:
-    """Cards whose pattern shows every face typed in ``text`` (as many times as typed), or whose id is
-    ``text``: how the host finds the card in hand by its picture."""
-    words = text.lower().split()
+    """Cards whose pattern shows every face typed in ``text`` (as many times as typed), best first (see
+    :data:`EXACT`), or the card whose id is ``text``: how the host finds the card in hand by its picture."""
     cards = list(cards)
-    exact = [c for c in cards if c.id.lower() == text.strip().lower()]
-    if exact:
-        return exact
-    found = []
-    for card in cards:
-        faces = [f for _, _, f in card.pattern.required]
-        if all(faces.count(w) >= words.count(w) for w in words):
-            found.append(card)
-    return found
+    card = by_id(cards, text)
+    if card is not None:
+        return [card]
+    return [c for _, c in ranked(cards, text.lower().split())]
 
 
 def save_user_cards(cards: Iterable[Card], path: Path | None = None) -> Path:

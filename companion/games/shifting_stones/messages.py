@@ -21,6 +21,8 @@ MESSAGES = {
     "stones.solo_no_such_value": N_("The solo deck has no card worth {points} points."),
     "stones.solo_all_scored": N_("Every {points}-point card of the solo deck has already been scored."),
     "stones.no_match": N_("The pattern {pattern} does not match the stones as they lie now."),
+    "stones.bad_card_id": N_("A score names its card by the card's id in the pattern library, not by {value}."),
+    "stones.card_scored": N_("The card {card} has already been scored by {player}: a card scores only once."),
     "stones.pass_after_action": N_("{player} has already acted this turn and can no longer pass."),
     "stones.pass_twice": N_("{player} passed last turn and cannot pass twice in a row."),
     # pattern notation and grids

@@ -14,18 +14,20 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, RuleError
 from companion.games.shifting_stones import explain as words
 from companion.games.shifting_stones.engine import BONUS_CARD, HAND, HAND_MAX, PASS_DRAW, PENALTY_LIMIT, POINTS
-from companion.games.shifting_stones.patterns import SIZE, Cell, Grid, Pattern
+from companion.games.shifting_stones.patterns import Cell, Grid, Pattern
 from companion.i18n import N_, _, current, ngettext
 from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.card_picker import (
     CardList,
+    Found,
     face_of,
-    filter_cards,
+    find,
+    grid_notation,
     looks_like_pattern,
     read_typed,
     to_notation,
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     from companion.games.shifting_stones.engine import State
     from companion.games.shifting_stones.library import Card
     from companion.games.shifting_stones.solver import Plan, Turn
-    from companion.session import Session
+    from companion.session import Session, Step
 
 
 class _Failed(Enum):
@@ -46,6 +48,7 @@ class _Failed(Enum):
 
 FAILED: Final = _Failed.FAILED  # the hand search stopped with an error: say so instead of waiting for good
 TurnKey = tuple[Grid, tuple[str, ...]]  # the grid and the ids of the hand's cards
+ASK_AT_MOST = 6  # how many of the cards that answer a search equally a notice names
 
 
 class PickInput(Input):
@@ -69,6 +72,10 @@ class LayoutInput(Input):
 
 
 class ShiftingStonesScreen(GameScreen):
+    DEFAULT_CSS = """
+    ShiftingStonesScreen #log { max-height: 7; }
+    """
+    LOG_PERIOD = "turn"
     BINDINGS = GameScreen.BINDINGS + [
         Binding("f4", "hand", N_("Hand hint"), id="stones.hand"),
         Binding("f5", "end_turn", N_("End turn"), id="stones.end_turn"),
@@ -87,6 +94,7 @@ class ShiftingStonesScreen(GameScreen):
         self._turns: dict[TurnKey, Turn | _Failed] = {}
         self._solving: set[TurnKey] = set()
         self._library: dict[str, Card] | None = None
+        self._offered: frozenset[str] = frozenset()  # the scored ids the card list was last filtered with
 
     # -- layout ---------------------------------------------------------------------------------
     def compose_body(self) -> ComposeResult:
@@ -94,6 +102,7 @@ class ShiftingStonesScreen(GameScreen):
         with Horizontal(id="stones-main"):
             with VerticalScroll(id="stones-left"):
                 yield StonesGrid(id="grid")
+                yield from self.compose_log()
                 yield Prose(self._status_text, id="status", classes="panel")
                 yield Prose(self._explain_text, id="explain", classes="panel")
             with Vertical(id="stones-right"):
@@ -202,7 +211,7 @@ class ShiftingStonesScreen(GameScreen):
     def _title_text(self) -> Text:
         tr = current()
         state = self.state
-        line = words.report(state, tr)[0]
+        line = words.title_line(state, tr)
         if not state.finished:
             line += "  " + _("Now it is {player}'s turn.", player=state.player)
         return Text(line, style="bold")
@@ -212,11 +221,11 @@ class ShiftingStonesScreen(GameScreen):
         state = self.state
         text = Text(_("Players"), style="bold")
         for seat, player in enumerate(state.players):
-            line = ngettext(
-                "{player}: {hand} cards in hand; "
-                "{cards} cards scored, {ones} of them worth {value} point; score {score}",
-                "{player}: {hand} cards in hand; "
-                "{cards} cards scored, {ones} of them worth {value} points; score {score}",
+            line = ngettext(  # counts as labels ("cards in hand: 1"): right for every number
+                "{player}: score {score}; cards scored: {cards}, "
+                "of them worth {value} point: {ones}; cards in hand: {hand}.",
+                "{player}: score {score}; cards scored: {cards}, "
+                "of them worth {value} points: {ones}; cards in hand: {hand}.",
                 BONUS_CARD, player=player, hand=state.hands[seat], cards=len(state.scored[seat]), value=BONUS_CARD,
                 ones=state.ones(seat), score=state.score(seat))
             current_seat = seat == state.current and not state.finished
@@ -224,10 +233,11 @@ class ShiftingStonesScreen(GameScreen):
         text.append("\n" + _("Cards in the deck: {deck}; in the discard pile: {discard}.", deck=state.deck,
                              discard=state.discard))
         if state.solo:
-            text.append("\n" + _("Goal: score all {n} cards. Penalties: {count} of {limit}.", n=state.target,
-                                 count=state.penalties, limit=PENALTY_LIMIT))
+            text.append("\n" + ngettext("Goal: score all {n} card. Penalties: {count} of {limit}.",
+                                        "Goal: score all {n} cards. Penalties: {count} of {limit}.", state.target,
+                                        count=state.penalties, limit=PENALTY_LIMIT))
         else:
-            text.append("\n" + _("The game ends when a player has scored {n} cards.", n=state.target))
+            text.append("\n" + words.target_line(state, tr))
             bonus = words.bonus_line(state, tr)
             if bonus:
                 text.append("\n" + bonus)
@@ -253,6 +263,11 @@ class ShiftingStonesScreen(GameScreen):
     def _hint_text(self) -> Text:
         tr = current()
         state = self.state
+        if state.finished:  # the picker has nothing left to do: how the game ended, in full
+            text = Text(_("Final scores"), style="bold")
+            for line in words.ending(state, tr) + words.breakdown(state, tr):
+                text.append("\n" + line)
+            return text
         text = Text(_("Checker and hint"), style="bold")
         if state.grid is None:
             return text.append("\n" + _("The stones have not been laid out yet."))
@@ -311,9 +326,12 @@ class ShiftingStonesScreen(GameScreen):
         return {cell for at in pattern.matches(self.state.grid) for cell in pattern.cells_at(at)}
 
     def refresh_state(self) -> None:
+        if frozenset(self.scored_by()) != self._offered:  # a score, an undo or a redo: offer what is left
+            self._refilter()
         self.query_one(StonesGrid).show(self.state.grid, self._highlight())
         layout = self.query_one("#layout", Input)
         layout.display = self.state.grid is None or self.editing_layout
+        self.query_one(CardList).display = not self.state.finished
         rtl = current().direction == "rtl"
         layout.placeholder = bidi.line(_("Layout: the nine faces row by row, such as: sun fish boat / ..."), rtl)
         self.query_one("#pick", Input).placeholder = bidi.line(
@@ -326,25 +344,56 @@ class ShiftingStonesScreen(GameScreen):
         self._refilter()
 
     def explain(self, outcome: Any, state: Any) -> list[str]:
-        return words.outcome(state, outcome, current())
+        return words.outcome(state, outcome, current(), with_breakdown=False)  # the right panel shows it
 
     def resume_lines(self) -> list[str]:
-        return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
+        lines = [ngettext("Game resumed: {n} event loaded from the journal.",
+                          "Game resumed: {n} events loaded from the journal.", len(self.session.steps))]
+        if self.state.finished:  # a finished game says how it ended (the right panel adds the breakdown)
+            lines += words.ending(self.state, current())
+        return lines
 
-    def _refilter(self) -> None:
+    def event_line(self, step: Step) -> str:
+        return words.log_line(step.state, step.outcome, current())
+
+    # -- the cards already scored ---------------------------------------------------------------
+    def scored_by(self) -> dict[str, tuple[str, str]]:
+        """Library cards scored in this game: case-folded id -> (id, the player who scored it)."""
+        state = self.state
+        return {c.card.casefold(): (c.card, player) for player, cards in zip(state.players, state.scored, strict=True)
+                for c in cards if c.card}
+
+    def available(self) -> list[Card]:
+        """The library cards that can still be scored (a card scores once)."""
+        scored = self.scored_by()
+        return [c for c in self.library().values() if c.id.casefold() not in scored]
+
+    def search(self) -> Found:
         text = self.query_one("#pick", Input).value
-        cards = [] if looks_like_pattern(text) else filter_cards(self.library().values(), text)
+        if looks_like_pattern(text):
+            return Found(())
+        return find(self.available(), text)
+
+    def _refilter(self, keep_highlight: bool = True) -> None:
+        cards = list(self.search().cards)
+        self._offered = frozenset(self.scored_by())
         in_hand = {c.id for c in self.hand}
         notes = {c.id: _("(in the hand)") for c in cards if c.id in in_hand}
         for card in cards:
             if card.source == "user":
                 notes[card.id] = (notes.get(card.id, "") + " " + _("(yours)")).strip()
-        self.query_one(CardList).set_cards(cards, notes)
+        self.query_one(CardList).set_cards(cards, notes, keep_highlight=keep_highlight)
+
+    def _library_card(self, pattern: Pattern, points: int | None) -> Card | None:
+        """The one library card with this very pattern (and these points, when given), if any."""
+        same = [c for c in self.library().values()
+                if c.pattern.text == pattern.text and (points is None or c.points == points)]
+        return same[0] if len(same) == 1 else None
 
     # -- input ----------------------------------------------------------------------------------
     @on(Input.Changed, "#pick")
     def picker_changed(self) -> None:
-        self._refilter()
+        self._refilter(keep_highlight=False)  # a new search: Enter means its best card again
         self.refresh_state()
 
     @on(OptionList.OptionHighlighted, "#cards")
@@ -358,10 +407,15 @@ class ShiftingStonesScreen(GameScreen):
     @on(OptionList.OptionSelected, "#cards")
     def card_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.score_chosen()
+        self.score_chosen(chosen_in_list=True)
 
-    def score_chosen(self) -> None:
-        pick = self.query_one("#pick", Input)
+    def score_chosen(self, chosen_in_list: bool = False) -> None:
+        """Score what the picker shows: a typed card, or a library card the host has clearly chosen.
+
+        Enter in the field scores the best card of the search only when nothing else answers as well
+        (or the host moved the highlight to a card); otherwise it asks.  Enter on the list scores the
+        highlighted card.
+        """
         try:
             typed = self.typed_card()
         except CompanionError as exc:
@@ -369,19 +423,64 @@ class ShiftingStonesScreen(GameScreen):
             return
         if typed is not None:
             pattern, points = typed
+            card = self._library_card(pattern, points)
             if not points:
-                self.app.notice(_("Add the card's points after “=”, such as: sun * fish = 3"), severity="error")
-                return
+                if card is None:
+                    self.app.notice(_("Add the card's points after “=”, such as: sun * fish = 3"), severity="error")
+                    return
+                points = card.points
+            self._score(pattern, points, card)
+            return
+        cards = self.query_one(CardList)
+        card = cards.highlighted_card
+        found = self.search()
+        if not chosen_in_list and not self.query_one("#pick", Input).value.strip():
+            # Enter on an empty field (a second Enter after a score): nothing was typed, nothing is scored
+            self.app.notice(_("Type the faces the card shows, or its id."), severity="warning")
+            return
+        if card is None:
+            self._nothing_found(found)
+            return
+        moved = bool(cards.cards) and card is not cards.cards[0]
+        if not (chosen_in_list or moved or found.sure):
+            if found.typing:
+                self.app.notice(_("Finish the face being typed, or choose a card with the down arrow and Enter."),
+                                severity="warning")
+            else:
+                shown = [c.id for c in found.cards[:ASK_AT_MOST]]
+                more = len(found.cards) - len(shown)
+                ids = current().join(shown) if not more else ngettext(
+                    "{cards} and {n} more", "{cards} and {n} more", more, cards=current().join(shown))
+                self.app.notice(ngettext(
+                    "{n} card shows these faces: {cards}. Choose it with the down arrow and Enter, or type its id.",
+                    "{n} cards show these faces: {cards}. Choose one with the down arrow and Enter, or type its id.",
+                    len(found.cards), cards=ids), severity="warning")
+            return
+        self._score(card.pattern, card.points, card)
+
+    def _nothing_found(self, found: Found) -> None:
+        text = self.query_one("#pick", Input).value.strip()
+        scored = self.scored_by().get(text.casefold())
+        if scored is not None:  # a card already scored: say by whom, as the rules would
+            self.show_error(RuleError("stones.card_scored", card=scored[0], player=scored[1]))
+        elif found.suggestion:
+            self.app.notice(_("No card in the library shows these faces. Did you mean “{text}”?",
+                              text=found.suggestion), severity="error")
         else:
-            card = self.query_one(CardList).highlighted_card
-            if card is None:
-                self.app.notice(_("No card in the library shows these faces. "
-                                  "Type the card as a pattern, such as: sun * fish = 3"),
-                                severity="error")
-                return
-            pattern, points = card.pattern, card.points
-        if self.send({"event": "score", "pattern": pattern.text, "points": points}):
-            pick.value = ""
+            self.app.notice(_("No card in the library shows these faces. "
+                              "Type the card as a pattern, such as: sun * fish = 3"), severity="error")
+
+    def _score(self, pattern: Pattern, points: int, card: Card | None) -> None:
+        event: dict[str, Any] = {"event": "score", "pattern": pattern.text, "points": points}
+        if card is not None:
+            event["card"] = card.id
+        if self.send(event):
+            if card is not None and any(c.id == card.id for c in self.hand):
+                self.hand = [c for c in self.hand if c.id != card.id]  # scored: no longer in the hand
+            pick = self.query_one("#pick", Input)
+            pick.value = ""  # the next card starts from a clean search
+            self._refilter(keep_highlight=False)
+            self.refresh_state()
             pick.focus()
 
     @on(Input.Submitted, "#layout")
@@ -389,11 +488,7 @@ class ShiftingStonesScreen(GameScreen):
         text = event.value.strip()
         if not text:
             return
-        notation = to_notation(text)
-        cells = notation.split()
-        if "/" not in notation and len(cells) == SIZE * SIZE:  # a whole grid without "/": row by row
-            notation = " / ".join(" ".join(cells[i:i + SIZE]) for i in range(0, SIZE * SIZE, SIZE))
-        if self.send({"event": "layout", "grid": notation}):
+        if self.send({"event": "layout", "grid": grid_notation(text)}):
             event.input.value = ""
             self.editing_layout = False
             self.refresh_state()
@@ -406,6 +501,10 @@ class ShiftingStonesScreen(GameScreen):
     @on(StonesGrid.Flip)
     def grid_flip(self, message: StonesGrid.Flip) -> None:
         self.send({"event": "flip", "at": list(message.at)})
+
+    @on(StonesGrid.Leave)
+    def grid_left(self) -> None:
+        self.query_one("#pick", Input).focus()
 
     # -- actions --------------------------------------------------------------------------------
     def action_end_turn(self) -> None:

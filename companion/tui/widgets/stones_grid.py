@@ -4,9 +4,11 @@ Each face is drawn as a coloured block holding an ASCII glyph (language-neutral 
 character in every terminal, Chinese ones included) and the face's localized name.  The grid is never
 mirrored: cell ``[row, col]`` is the same in every language (row 1 at the top, column 1 at the left).
 
-Keys: arrows move the cursor; ``s`` or space chooses the stone under the cursor for a shift, and again
-on a side-by-side stone posts :class:`StonesGrid.Shift`; ``f`` posts :class:`StonesGrid.Flip`; Escape
-drops a chosen stone (or goes on to the screen when none is chosen).
+Keys (Textual bindings with descriptions, so the help screen lists them): arrows move the cursor;
+``s`` or space chooses the stone under the cursor for a shift, and again on a side-by-side stone posts
+:class:`StonesGrid.Shift`; ``f`` posts :class:`StonesGrid.Flip`; Escape drops a chosen stone, or, when
+none is chosen, posts :class:`StonesGrid.Leave` (the screen then goes back to its card field: Escape
+never leaves the game from the grid).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
@@ -63,13 +64,13 @@ class StonesGrid(Widget, can_focus=True):
     StonesGrid:focus { background: $boost; }
     """
     BINDINGS = [
-        Binding("up", "move(-1, 0)", N_("Up"), show=False, id="stones.grid.up"),
-        Binding("down", "move(1, 0)", N_("Down"), show=False, id="stones.grid.down"),
-        Binding("left", "move(0, -1)", N_("Left"), show=False, id="stones.grid.left"),
-        Binding("right", "move(0, 1)", N_("Right"), show=False, id="stones.grid.right"),
+        Binding("up", "move(-1, 0)", N_("Move the cursor up"), show=False, id="stones.grid.up"),
+        Binding("down", "move(1, 0)", N_("Move the cursor down"), show=False, id="stones.grid.down"),
+        Binding("left", "move(0, -1)", N_("Move the cursor left"), show=False, id="stones.grid.left"),
+        Binding("right", "move(0, 1)", N_("Move the cursor right"), show=False, id="stones.grid.right"),
         Binding("s,space", "choose", N_("Shift"), id="stones.grid.shift"),
         Binding("f", "flip", N_("Flip"), id="stones.grid.flip"),
-        Binding("escape", "drop", N_("Cancel"), show=False, id="stones.grid.cancel"),
+        Binding("escape", "drop", N_("Back to the cards"), show=False, id="stones.grid.cancel"),
     ]
 
     @dataclass
@@ -80,6 +81,9 @@ class StonesGrid(Widget, can_focus=True):
     @dataclass
     class Flip(Message):
         at: Cell
+
+    class Leave(Message):
+        """Escape with no stone chosen: the host is done with the grid."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -178,6 +182,7 @@ class StonesGrid(Widget, can_focus=True):
 
     def action_drop(self) -> None:
         if self.selected is None:
-            raise SkipAction()
+            self.post_message(self.Leave())
+            return
         self.selected = None
         self.refresh()
