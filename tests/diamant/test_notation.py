@@ -24,6 +24,7 @@ from companion.games.diamant.notation import (
 )
 from companion.i18n import LOCALES, translator
 from companion.journal import new_header
+from companion.safetext import check_name
 
 from .helpers import H, L, R, T, start
 from .test_properties import legal_event
@@ -31,7 +32,8 @@ from .test_properties import legal_event
 NAMES = ("Ava", "Ben", "Chen", "Dee", "Eli", "Fay", "آوا", "بهرام", "陳", "小明", "Ava Lee", "Jo-Ann", "L", "Lava",
          "2", "relic", "ben")
 # Any name a journal accepts: non-empty, no control characters (spaces, digits and commas included).
-ANY_NAME = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=8).filter(str.strip)
+ANY_NAME = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=8).filter(
+    lambda name: check_name(name) is None)
 
 
 @st.composite
@@ -134,12 +136,18 @@ def test_what_the_notation_cannot_write_is_a_programming_error():
 @pytest.mark.parametrize(("text", "code", "params"), [
     ("", "tui.unknown_card", {"text": ""}),
     ("dragon", "tui.unknown_card", {"text": "dragon"}),
-    ("s", "tui.unknown_card", {"text": "s"}),                      # spider or snake
+    ("s", "diamant.ambiguous_entry", {"text": "s", "choices": "spider or snake"}),
+    ("l", "diamant.ambiguous_entry", {"text": "l", "choices": "leave or lava"}),   # L Enter is not lava
+    ("r", "diamant.ambiguous_entry", {"text": "r", "choices": "rockfall, battering ram, or relic"}),
+    ("spidr", "diamant.did_you_mean", {"text": "spidr", "word": "spider"}),
+    ("snaek", "diamant.did_you_mean", {"text": "snaek", "word": "snake"}),
+    ("le", "diamant.no_leavers", {"by_name": "leave Ava Ben", "by_seat": "leave 1 2"}),  # the word begun
     ("relic seven", "tui.unknown_card", {"text": "relic seven"}),
-    ("leave", "tui.no_leavers", {}),
+    ("leave", "diamant.no_leavers", {"by_name": "leave Ava Ben", "by_seat": "leave 1 2"}),
     ("L Zed", "tui.unknown_player", {"name": "Zed"}),
     ("L 5", "tui.unknown_player", {"name": "5"}),
     ("L Ava, 0", "tui.unknown_player", {"name": "0"}),
+    ("L Zed Ava", "tui.unknown_player", {"name": "Zed"}),
 ])
 def test_text_that_names_nothing_gives_a_clear_error(text, code, params):
     state = start("diamant")
@@ -158,7 +166,8 @@ def test_examples_in_every_language():
     assert parse_entry("７", state, zh) == T(7)
     assert parse_entry("ریزش سنگ", state, fa) == H("rockfall")
     assert parse_entry("sn", state, fa) == H("snake")
-    assert parse_entry("r", state, zh) == R()
+    assert parse_entry("神器", state, zh) == R()
+    assert parse_entry("re", state, zh) == R()  # r alone could be rockfall too
     assert parse_entry("برگشت آوا", start("incan-gold", ("آوا", "Ben", "Chen")), fa) == L("آوا")
     assert parse_entry("撤退 2、3", state, zh) == L("Ben", "Chen")
     assert parse_entry("L Dee, ava", state, zh) == L("Ava", "Dee")

@@ -159,14 +159,17 @@ def test_suggestions_and_parsing_without_the_screen():
     en = translator("en")
     assert suggest_entry("le", state, en) == "leave"
     assert suggest_entry("L A", state, en) == "L Ava"
-    assert suggest_entry("L B", state, en) == "L Ben"  # the first in seat order
+    assert suggest_entry("L B", state, en) == "L Ben"  # a completion offers the first in seat order ...
     assert suggest_entry("L Ava Be", state, en) == "L Ava Ben"
     assert suggest_entry("L Ava Ben Be", state, en) == "L Ava Ben Bea"
-    assert parse_entry("l", state, en) == {"event": "draw", "card": "hazard", "hazard": "lava"}  # unchanged
+    with pytest.raises(CompanionError) as err:
+        parse_entry("l", state, en)  # leave or lava: asked, never guessed
+    assert err.value.code == "diamant.ambiguous_entry"
+    assert parse_entry("la", state, en) == {"event": "draw", "card": "hazard", "hazard": "lava"}
     assert parse_entry("L Bea, Ava", state, en) == {"event": "leave", "players": ["Ava", "Bea"]}
     with pytest.raises(CompanionError) as err:
-        parse_entry("L B", state, en)  # Ben or Bea: ambiguous
-    assert err.value.code == "tui.unknown_player"
+        parse_entry("L B", state, en)  # ... but Enter on "L B" asks: Ben or Bea
+    assert err.value.code == "diamant.ambiguous_player"
     zh = translator("zh_Hant")
     assert parse_entry(f"{zh.gettext('leave')} 2", state, zh) == {"event": "leave", "players": ["Ben"]}
     fa = translator("fa")
@@ -181,7 +184,8 @@ def test_entry_parser_never_crashes(text, locale):
     try:
         event = parse_entry(text, state, translator(locale))
     except CompanionError as exc:
-        assert exc.code in {"tui.unknown_card", "tui.unknown_player", "tui.no_leavers"}
+        assert exc.code in {"tui.unknown_card", "tui.unknown_player", "tui.no_leavers", "diamant.ambiguous_entry",
+                            "diamant.ambiguous_player", "diamant.did_you_mean", "diamant.not_a_card"}
     else:
         assert event["event"] in {"draw", "leave"}
         if event["event"] == "leave":

@@ -71,6 +71,8 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
         if o.bust:
             lines.append(tr.gettext("A second {hazard}: the cave collapses on everyone still inside!", hazard=name))
             for player, lost in o.bust.losers:
+                if not lost:  # nothing carried, nothing lost: no sentence about 0 gems
+                    continue
                 lines.append(tr.ngettext("{player} loses the {n} gem they carried.",
                                          "{player} loses the {n} gems they carried.", lost, player=player))
             lines.append(tr.gettext("One {hazard} card leaves the game; the other goes back into the deck.",
@@ -154,6 +156,137 @@ def _round_end(end: RoundEnd, tr: Translator) -> list[str]:
     return lines
 
 
+# -- the end of the game: breakdown and ties ------------------------------------------------------
+def counts_relics(rules: Ruleset) -> bool:
+    """Whether players keep relics of their own (so a relics column means something): not in a game
+    without relics (Diamant classic), nor where the relic cards' gems go into the chest (house-001)."""
+    return rules.relics > 0 and rules.relic_claim == "lone_leaver"
+
+
+def breakdown(state: State, seat: int, tr: Translator) -> str:
+    """``Dara: chest 20 + 2 relics (5 + 10) = 35``: what one player's score is made of."""
+    player, chest, values = state.players[seat], state.chest[seat], state.relics[seat]
+    start, total = state.rules.starting_gems, state.score(seat)
+    if counts_relics(state.rules):
+        shown = " + ".join(tr.num(v) for v in values)
+        if start and values:
+            return tr.ngettext("{player}: chest {chest} + {n} relic ({values}) + {start} starting gems = {total}",
+                               "{player}: chest {chest} + {n} relics ({values}) + {start} starting gems = {total}",
+                               len(values), player=player, chest=chest, values=shown, start=start, total=total)
+        if start:
+            return tr.gettext("{player}: chest {chest} + {start} starting gems, no relics = {total}",
+                              player=player, chest=chest, start=start, total=total)
+        if values:
+            return tr.ngettext("{player}: chest {chest} + {n} relic ({values}) = {total}",
+                               "{player}: chest {chest} + {n} relics ({values}) = {total}",
+                               len(values), player=player, chest=chest, values=shown, total=total)
+        return tr.gettext("{player}: chest {chest}, no relics = {total}", player=player, chest=chest, total=total)
+    if start:
+        return tr.ngettext("{player}: chest {chest} + {start} starting gem = {total}",
+                           "{player}: chest {chest} + {start} starting gems = {total}",
+                           start, player=player, chest=chest, start=start, total=total)
+    return tr.gettext("{player}: chest {chest}, total {total}", player=player, chest=chest, total=total)
+
+
+def tie_lines(state: State, tr: Translator) -> list[str]:
+    """How a tie for the best score was settled (nothing when nobody tied): on relics where the
+    ruleset breaks ties that way (``Dara wins the tie on relics: 2 against 1``), else a shared win."""
+    if not state.finished:
+        return []
+    scores = [state.score(i) for i in range(len(state.players))]
+    best = max(scores)
+    tied = [i for i, s in enumerate(scores) if s == best]
+    if len(tied) < 2:
+        return []
+    names = tr.join(state.players[i] for i in tied)
+    if state.rules.tiebreak != "most_relics":
+        return [tr.ngettext("{names} are tied at {score} point: the rules of this edition share the win.",
+                            "{names} are tied at {score} points: the rules of this edition share the win.",
+                            best, names=names, score=best)]
+    counts = {i: len(state.relics[i]) for i in tied}
+    most = max(counts.values())
+    winners = [i for i in tied if counts[i] == most]
+    if len(winners) == len(tied) and not most:
+        return [tr.ngettext("{names} are tied at {score} point and none has a relic: they share the win.",
+                            "{names} are tied at {score} points and none has a relic: they share the win.",
+                            best, names=names, score=best)]
+    if len(winners) == len(tied):
+        return [tr.ngettext("{names} are tied at {score} point and on relics ({relics} each): they share the win.",
+                            "{names} are tied at {score} points and on relics ({relics} each): they share the win.",
+                            best, names=names, score=best, relics=most)]
+    numbers = [tr.num(counts[i]) for i in tied if i not in winners]
+    # A list of bare numbers: Chinese writes 0、0 (its list word 和 would glue them: 0和0).
+    others = "、".join(numbers) if tr.locale.startswith("zh") else tr.join(numbers)
+    won = tr.join(state.players[i] for i in winners)
+    return [tr.ngettext("{names} wins the tie on relics: {relics} against {others}.",
+                        "{names} win the tie on relics: {relics} each against {others}.",
+                        len(winners), names=won, relics=most, others=others)]
+
+
+def winners_line(state: State, tr: Translator) -> str:
+    winners = state.winners()
+    return (tr.gettext("Winner: {names}.", names=tr.join(winners)) if len(winners) == 1
+            else tr.gettext("Shared win: {names}.", names=tr.join(winners)))
+
+
+def final_lines(state: State, tr: Translator) -> list[str]:
+    """At the end of the game: each player's breakdown (best first), how a tie was settled, the winners."""
+    if not state.finished:
+        return []
+    ranking = sorted(range(len(state.players)), key=lambda i: -state.score(i))
+    return [breakdown(state, seat, tr) for seat in ranking] + tie_lines(state, tr) + [winners_line(state, tr)]
+
+
+# -- one line per event, for the running log -------------------------------------------------------
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def event_line(state: State, event: object, outcome: object, tr: Translator | None = None) -> str:
+    """A short line for one event (``Treasure 7: 2 each, 1 stays on the path``, ``Ava and Ben leave``,
+    ``Spider (2nd): bust, 12 gems lost``); ``state`` is the state right after it."""
+    tr = tr or current()
+    if isinstance(outcome, Drawn):
+        card = outcome.card
+        if card.kind == TREASURE and outcome.split is not None:
+            parts = outcome.split
+            if len(outcome.receivers) == 1:
+                return tr.gettext("Treasure {value}: all {value} to {player}", value=card.value,
+                                  player=outcome.receivers[0])
+            if outcome.extra:
+                return tr.gettext("Treasure {value}: {each} each, +1 for {names}", value=card.value,
+                                  each=parts.each, names=tr.join(p for p, _n in outcome.extra))
+            if parts.left:
+                return tr.ngettext("Treasure {value}: {each} each, {left} stays on the path",
+                                   "Treasure {value}: {each} each, {left} stay on the path", parts.left,
+                                   value=card.value, each=parts.each, left=parts.left)
+            return tr.gettext("Treasure {value}: {each} each", value=card.value, each=parts.each)
+        if card.kind == HAZARD:
+            name = _capital(hazard_name(card.hazard or "", tr))
+            if outcome.bust is None:
+                return tr.gettext("{hazard}: the first one this round", hazard=name)
+            lost = sum(n for _p, n in outcome.bust.losers)
+            if lost:
+                return tr.ngettext("{hazard} (2nd): bust, {n} gem lost", "{hazard} (2nd): bust, {n} gems lost",
+                                   lost, hazard=name)
+            return tr.gettext("{hazard} (2nd): bust", hazard=name)
+        if card.kind == RELIC:
+            if card.value:
+                return tr.gettext("A treasure card worth {value} on the path", value=card.value)
+            return tr.gettext("A relic on the path")
+    if isinstance(outcome, Left):
+        names = tr.join(outcome.leavers)
+        if outcome.relics:
+            return tr.ngettext("{names} leaves alone with {n} relic worth {value}",
+                               "{names} leaves alone with {n} relics worth {value}", len(outcome.relics),
+                               names=names, value=sum(c.value for c in outcome.relics))
+        if outcome.round_end is not None:
+            return tr.ngettext("{names} leaves, the last one out", "{names} leave, the last ones out",
+                               len(outcome.leavers), names=names)
+        return tr.ngettext("{names} leaves", "{names} leave", len(outcome.leavers), names=names)
+    return tr.gettext("An event was recorded.")
+
+
 def report(state: State, tr: Translator | None = None) -> list[str]:
     """Where a game stands, for ``companion replay``."""
     tr = tr or current()
@@ -171,12 +304,11 @@ def report(state: State, tr: Translator | None = None) -> list[str]:
         o = odds(state)
         lines.append(tr.gettext("Chance that the next card busts: {fraction} ({percent}).",
                                 fraction=tr.fraction(o.bust_next), percent=tr.percent(o.bust_next)))
+    if state.finished:
+        lines.extend(final_lines(state, tr))
+        return lines
     for seat, player in enumerate(state.players):
         score = state.score(seat)
         lines.append(tr.gettext("{player}: carrying {carried}, score {score} ({coins}).", player=player,
                                 carried=state.carried[seat], score=score, coins=coins(score, state.rules, tr)))
-    winners = state.winners()
-    if winners:
-        lines.append(tr.gettext("Winner: {names}.", names=tr.join(winners)) if len(winners) == 1
-                     else tr.gettext("Shared win: {names}.", names=tr.join(winners)))
     return lines

@@ -26,6 +26,13 @@ MESSAGES = {
     "diamant.not_in_cave": N_("{player} is not in the cave any more."),
     "diamant.no_card_yet": N_("No card has been drawn this round yet: the first decision comes after the first card."),
     "diamant.already_decided": N_("The decision for this card has already been made: draw the next card first."),
+    # what the host typed in the card field (nothing is recorded)
+    "diamant.no_leavers": N_("Say who leaves after the word: “{by_name}” or “{by_seat}” (seat numbers)."),
+    "diamant.not_a_card": N_("“{text}” is not a card. Type a gem value or a hazard ({hazards})."),
+    "diamant.ambiguous_entry": N_("“{text}” could be {choices}: type more of the word."),
+    "diamant.did_you_mean": N_("“{text}” is not a card or a command. Did you mean “{word}”?"),
+    "diamant.ambiguous_player": N_("“{name}” begins more than one name ({choices}): type more of it, "
+                                   "or the seat number."),
 }
 
 HAZARD_NAMES = {

@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -17,12 +17,13 @@ from companion.games.diamant import explain as words
 from companion.games.diamant import notation
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, busts, decision_error, round_view
 from companion.games.diamant.odds import odds
-from companion.i18n import N_, _, current, translator
+from companion.i18n import N_, _, current, ngettext, translator
 from companion.tui import bidi
 from companion.tui.diamant_entry import EntrySuggester
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.decision import DecisionList
+from companion.tui.widgets.running_log import RunningLog
 from companion.tui.widgets.text import Prose
 
 
@@ -59,6 +60,7 @@ class DiamantScreen(GameScreen):
             with VerticalScroll(id="diamant-right"):
                 yield Prose(lambda: Text(_("Explorers"), style="bold"), classes="panel-title")
                 yield DecisionList(id="players")
+                yield from self.compose_log()
                 yield Prose(self._explain_text, id="explain", classes="panel")
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
         yield Input(placeholder=self._placeholder(), suggester=EntrySuggester(lambda: round_view(self.state)),
@@ -68,6 +70,16 @@ class DiamantScreen(GameScreen):
         super().on_mount()
         self.refresh_state()
         self.query_one("#card", Input).focus()
+        self._fit_log()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        """The running log keeps up to 6 events in view, 3 in a short terminal (80 x 24), so that the
+        explanation under it stays on screen; it scrolls for the rest."""
+        for log in self.query(RunningLog):
+            log.styles.max_height = 8 if self.size.height >= 32 else 5
 
     # -- text of the panels ---------------------------------------------------------------------
     @property
@@ -146,7 +158,7 @@ class DiamantScreen(GameScreen):
         tr = current()
         state = self.state
         contents = diamant.deck(state)
-        text = Text(_("Deck: {n} cards", n=num(contents["total"])), style="bold")
+        text = Text(ngettext("Deck: {n} card", "Deck: {n} cards", contents["total"]), style="bold")
         treasures = sorted(contents[TREASURE].elements())
         text.append("\n" + _("Treasures: {values}", values=" ".join(num(v) for v in treasures) or "-"))
         hazards = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=num(contents[HAZARD].get(h, 0)))
@@ -170,46 +182,50 @@ class DiamantScreen(GameScreen):
         return text
 
     def _summary_text(self) -> Text:
-        tr = current()
-        state = self.state
+        """The final scores: each player's chest and relics (what applies in this edition), how a tie
+        was settled, the winners."""
+        lines = words.final_lines(self.state, current())
         text = Text(_("Final scores"), style="bold")
-        ranking = sorted(range(len(state.players)), key=lambda i: -state.score(i))
-        for seat in ranking:
-            player = state.players[seat]
-            score = state.score(seat)
-            text.append("\n" + _("{player}: {score} ({coins})", player=player, score=score,
-                                 coins=words.coins(score, state.rules, tr)))
-        winners = state.winners()
-        line = (_("Winner: {names}.", names=tr.join(winners)) if len(winners) == 1
-                else _("Shared win: {names}.", names=tr.join(winners)))
-        text.append("\n" + line, style="bold green")
+        for line in lines[:-1]:
+            text.append("\n" + line)
+        text.append("\n" + lines[-1], style="bold green")
         return text
 
     def _hint_text(self) -> Text:
         if self.state.finished:
             return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
-        return Text(_("Type a card (7, snake, relic) or who leaves (L Ava Ben, L 1 3) and press Enter; "
-                      "Ctrl+L: choose who leaves; the right arrow accepts a completion."))
+        cards, by_name, by_seat = notation.examples(round_view(self.state), current())
+        return Text(_("Type a card ({cards}) or who leaves ({by_name}; {by_seat}) and press Enter; "
+                      "Ctrl+L: choose who leaves; the right arrow accepts a completion.",
+                      cards=cards, by_name=by_name, by_seat=by_seat))
 
-    @staticmethod
-    def _placeholder() -> str:
+    def _placeholder(self) -> str:
         # The placeholder is not typed text: it is shown in display order like any label.
-        return bidi.line(_("A card (a value, a hazard, relic) or L and who leaves"), current().direction == "rtl")
+        if self.state.rules.relics:
+            line = _("A card (a value, a hazard, relic) or L and who leaves")
+        else:
+            line = _("A card (a value or a hazard) or L and who leaves")
+        return bidi.line(line, current().direction == "rtl")
 
     def _player_rows(self) -> list[tuple[int, Text, bool]]:
         state = self.state
         rows = []
         relic_counts = [len(r) for r in state.relics]
         open_ = decision_error(state) is None
+        relics_shown = words.counts_relics(state.rules)
         for seat, player in enumerate(state.players):
             inside = state.in_round and state.in_cave[seat]
             if inside:
                 where = _("in the cave, carrying {carried}", carried=num(state.carried[seat]))
             else:
                 where = _("at camp")
-            line = _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
-                     seat=num(seat + 1), player=player, where=where, chest=num(state.chest[seat]),
-                     relics=num(relic_counts[seat]), score=num(state.score(seat)))
+            if relics_shown:
+                line = _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
+                         seat=num(seat + 1), player=player, where=where, chest=num(state.chest[seat]),
+                         relics=num(relic_counts[seat]), score=num(state.score(seat)))
+            else:  # no relics of one's own in this edition: no "relics 0" column
+                line = _("{seat}. {player}: {where}; chest {chest}, score {score}", seat=num(seat + 1),
+                         player=player, where=where, chest=num(state.chest[seat]), score=num(state.score(seat)))
             rows.append((seat, Text(line, style="" if inside else "dim"), inside and open_))
         return rows
 
@@ -268,7 +284,11 @@ class DiamantScreen(GameScreen):
             self.app.simulate_key(key)
 
     def resume_lines(self) -> list[str]:
-        return [_("Game resumed: {n} events loaded from the journal.", n=len(self.session.steps))]
+        return [ngettext("Game resumed: {n} event loaded from the journal.",
+                         "Game resumed: {n} events loaded from the journal.", len(self.session.steps))]
+
+    def event_line(self, step) -> str:
+        return words.event_line(step.state, step.event, step.outcome, current())
 
     # -- input ----------------------------------------------------------------------------------
     @on(Input.Submitted, "#card")

@@ -1,7 +1,8 @@
 """The end-of-round and end-of-game summary of Diamant (a modal over the game screen).
 
-Enter or Escape closes it.  Any other key closes it too and goes on to the game screen (its result
-is the key), so that a host who is already typing the next card loses nothing.
+Enter or Escape closes it.  Any other key closes it too and goes on to the game screen's entry (the
+app routes it there, and every later key of the same burst, in order: see ``CompanionModal.take_key``),
+so that a host who is already typing the next card loses nothing.  Its result is always ``None``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
 
 from companion.games.diamant import explain as words
 from companion.games.diamant.engine import RoundEnd, State
@@ -49,16 +52,24 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
         text.append("\n" + _("It ended in a bust: whoever was still in the cave went back with nothing."))
     else:
         text.append("\n" + _("It ended with everyone back at camp."))
+    relics = words.counts_relics(rules)  # no "relics 0" where players keep no relics (classic, house-001)
     for row in standings(state, before):
         text.append("\n")
-        text.append(_("{player}: {score} in all ({coins}); this round {gained}; chest {chest}, relics {relics}",
-                      player=row.player, score=row.score, coins=words.coins(row.score, rules, tr),
-                      gained=row.gained, chest=row.chest, relics=row.relics))
+        if relics:
+            text.append(_("{player}: {score} in all ({coins}); this round {gained}; chest {chest}, relics {relics}",
+                          player=row.player, score=row.score, coins=words.coins(row.score, rules, tr),
+                          gained=row.gained, chest=row.chest, relics=row.relics))
+        else:
+            text.append(_("{player}: {score} in all ({coins}); this round {gained}; chest {chest}",
+                          player=row.player, score=row.score, coins=words.coins(row.score, rules, tr),
+                          gained=row.gained, chest=row.chest))
     if state.finished:
-        winners = state.winners()
-        line = (_("Winner: {names}.", names=tr.join(winners)) if len(winners) == 1
-                else _("Shared win: {names}.", names=tr.join(winners)))
-        text.append("\n" + line, style="bold green")
+        final = words.final_lines(state, tr)  # the breakdowns, how a tie was settled, the winners
+        text.append("\n\n")
+        text.append(_("How each score is made:"), style="bold")
+        for line in final[:-1]:
+            text.append("\n" + line)
+        text.append("\n" + final[-1], style="bold green")
     else:
         text.append("\n" + _("Round {next} starts with the next card.", next=end.round + 1))
     return text
@@ -88,10 +99,20 @@ class DiamantSummary(CompanionModal):
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def on_key(self, event: events.Key) -> None:
-        # Keys this screen does not use close it and go on to the game (the next card, Ctrl+L...).
-        if event.key in ("enter", "escape", "tab", "shift+tab", "up", "down", "pageup", "pagedown"):
-            return
-        event.stop()
-        event.prevent_default()
-        self.dismiss((event.key, event.character))
+    # Keys this screen uses itself: scrolling (and Tab, which Textual moves the focus with).
+    OWN_KEYS = frozenset({"tab", "shift+tab", "up", "down", "pageup", "pagedown"})
+
+    def take_key(self, event: events.Key | events.Paste) -> bool:
+        # Decided as the key arrives: Enter or Escape closes; any other key (the next card, Ctrl+L...)
+        # closes the summary and goes on to the game's entry, and so does every key after it in the
+        # same burst -- the summary is no longer on top by then.
+        if isinstance(event, events.Key) and event.key in ("enter", "escape"):
+            self.dismiss(None)
+            return True
+        if isinstance(event, events.Key) and event.key in self.OWN_KEYS:
+            return False
+        self.dismiss(None)
+        return False
+
+    def key_target(self, below: Screen[object]) -> Widget | None:
+        return next(iter(below.query("#card")), None)
