@@ -1,6 +1,8 @@
 """The command line: ``companion [tui|split|replay|stones|games|export] ...`` (see ``docs/command-line.md``).
 
-Exit codes: 0 ok, 1 an invalid journal or file (the message names the line and why), 2 bad usage.
+Exit codes: 0 ok, 1 an invalid journal or file (the message names the line and why), 2 bad usage,
+70 an unexpected error in the referee assistant (``companion tui`` says where the game and the crash
+log are).
 Each command's work lives in ``companion/commands/<name>.py``, imported only when it runs, so that
 ``companion split`` never loads Textual or WeasyPrint.
 """
@@ -103,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     tui = sub.add_parser("tui", parents=[common], help=_("start the referee assistant (the default)"))
     tui.add_argument("--resume", metavar=_("FILE"), help=_("continue the game in this journal"))
+    tui.add_argument("--catalog", metavar=_("FILE"),
+                     help=_("the Death Valley card catalog to use (default: yours, in the configuration folder)"))
 
     split = sub.add_parser("split", parents=[common], help=_("check how gems are shared"),
                            description=_("Share piles of gems among players, card by card (the default) or pooled."))

@@ -1,15 +1,49 @@
-"""``companion tui [--lang L] [--resume FILE]``: the referee assistant."""
+"""``companion tui [--lang L] [--resume FILE] [--catalog FILE]``: the referee assistant.
+
+A journal or catalog that cannot be used is one message and status 1, before any screen opens.  An
+uncaught error inside the assistant leaves the journal closed and whole, restores the terminal, prints
+a short message (the journal to resume, the crash log) and exits with status 70.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+
+EXIT_INVALID = 1
+
+
+def _check_catalog(path: str) -> bool:
+    """A card catalog must be a regular file (never a FIFO, a device or a folder, which could hang or
+    flood); its content is then checked by the game's loader.  False (and a message) when it is not."""
+    import os
+    import stat
+
+    from companion.i18n import _
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        print(_("The card catalog {path} does not exist.", path=path), file=sys.stderr)
+        return False
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        print(_("The card catalog {path} cannot be read: {reason}.", path=path, reason=reason), file=sys.stderr)
+        return False
+    if not stat.S_ISREG(mode):
+        print(_("{path} is not a regular file, so it cannot be a card catalog.", path=path), file=sys.stderr)
+        return False
+    from companion.games.death_valley.catalog import load_catalog
+
+    load_catalog(path)  # a bad catalog: RulesetError, one message and status 1 (in companion.cli)
+    return True
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from companion.i18n import negotiate
-    from companion.tui.app import make_app
+    from companion.i18n import negotiate, use_language
+    from companion.tui.app import EXIT_CRASH, crash_message, make_app
 
     language = negotiate(args.lang) if getattr(args, "lang", None) else None
     resume = getattr(args, "resume", None)
@@ -17,5 +51,13 @@ def run(args: argparse.Namespace) -> int:
         from companion.journal import read_journal
 
         read_journal(Path(resume))  # a missing or invalid file: a clear message and exit 1, no app
-    make_app(language=language, resume=resume).run()
-    return 0
+    catalog = getattr(args, "catalog", None)
+    if catalog is not None and not _check_catalog(catalog):
+        return EXIT_INVALID
+    app = make_app(language=language, resume=resume, catalog=Path(catalog) if catalog else None)
+    app.run()
+    if app.crash is not None:
+        with use_language(app.locale):  # the language the host was reading
+            print(crash_message(app.crash), file=sys.stderr)
+        return EXIT_CRASH
+    return app.return_code or 0

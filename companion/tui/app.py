@@ -16,13 +16,17 @@ so two apps in one process -- or tests run in any order -- never see each other'
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from textual import events
 from textual._context import active_app
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 
 from companion import i18n
@@ -31,9 +35,49 @@ from companion.i18n import LANGUAGE_NAMES, LOCALES, N_, Translator, _, translato
 from companion.tui import bidi
 from companion.tui import settings as settings_mod
 from companion.tui.commands import CompanionCommands
-from companion.tui.screens.base import PaletteCommand
+from companion.tui.screens.base import CompanionModal, DismissOnce, PaletteCommand
 
-__all__ = ["LANGUAGE_NAMES", "CompanionApp", "make_app", "running_app"]
+__all__ = ["EXIT_CRASH", "LANGUAGE_NAMES", "CompanionApp", "Crash", "crash_message", "make_app", "running_app"]
+
+EXIT_CRASH = 70
+"""The exit status after an uncaught error (``EX_SOFTWARE``)."""
+
+
+@dataclass(frozen=True)
+class Crash:
+    """What an uncaught error left: which error, where its traceback went, which game was open."""
+
+    error: str
+    """The exception's class name."""
+    traceback: str
+    log: Path | None
+    """The crash log (``None``: it could not be written; ``log_error`` says why)."""
+    journal: Path | None
+    """The journal of the game on top when it happened (it is closed, every acknowledged event in it)."""
+    log_error: str = ""
+
+
+def crash_message(crash: Crash) -> str:
+    """What the host reads on stderr after a crash, in the current language."""
+    import shlex
+
+    if crash.journal is not None:
+        command = "companion tui --resume " + shlex.quote(str(crash.journal))
+        lines = [_("The companion stopped on an unexpected error ({error}). The game is saved in {journal}.",
+                   error=crash.error, journal=str(crash.journal)),
+                 _("To go on with it: {command}", command=command)]
+    else:
+        lines = [_("The companion stopped on an unexpected error ({error}). No game was open.", error=crash.error)]
+    if crash.log is not None:
+        lines.append(_("The details for a bug report are in {path}.", path=str(crash.log)))
+    else:
+        lines.append(_("The details could not be saved ({reason}); here they are:", reason=crash.log_error))
+        lines.append(crash.traceback.rstrip())
+    return "\n".join(lines)
+
+
+class CompanionPalette(DismissOnce, CommandPalette):
+    """Textual's command palette, closing at most once (two Enters or Escapes of one burst)."""
 
 
 class CompanionApp(App):
@@ -49,13 +93,20 @@ class CompanionApp(App):
 
     def __init__(self, *, language: str = "en", settings: settings_mod.Settings | None = None,
                  data_dir: Path | None = None, config_dir: Path | None = None,
-                 resume: Path | None = None) -> None:
+                 resume: Path | None = None, catalog: Path | None = None) -> None:
         super().__init__()
         self.settings = settings or settings_mod.Settings()
         self.data_dir = data_dir
         self.config_dir = config_dir
         self.resume_path = resume
+        self.catalog_path: Path | None = catalog
+        """The Death Valley card catalog given on the command line (``None``: the user's own)."""
+        self.crash: Crash | None = None
+        """Set when an uncaught error stopped the app (``companion tui`` then prints it and exits 70)."""
+        self.crash_dir: Path | None = None
+        """Where crash logs go (``None``: the user state folder, else the temporary folder)."""
         self._quit_insisted = False
+        self._key_screens: weakref.WeakKeyDictionary[events.Key, object] = weakref.WeakKeyDictionary()
         self.translator: Translator = translator(language)
         """The language this app speaks (``companion.i18n.current()`` inside the app)."""
 
@@ -75,6 +126,89 @@ class CompanionApp(App):
         if self.resume_path is not None:
             self.open_journal(self.resume_path)
 
+    # -- keys -----------------------------------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        """Keys in arrival order: a modal decides first (:meth:`CompanionModal.take_key`); a key that
+        comes back up from a screen that is no longer on top runs none of the new screen's bindings."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded and top is not None:
+            if isinstance(top, CompanionModal):
+                if top.take_key(event):
+                    return
+                below = self.screen
+                if top.dismissed and below is not top:
+                    target = top.key_target(below)
+                    if target is not None and target is not below.focused:
+                        below.set_focus(target)
+            if isinstance(event, events.Key):
+                self._key_screens[event] = self.screen
+        elif isinstance(event, events.Key) and self._key_screens.get(event, top) is not top:
+            return  # its screen is gone (or covered): its bindings went with it
+        await super().on_event(event)
+
+    # -- an uncaught error -----------------------------------------------------------------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an error no handler caught: close the games' journals properly, save the
+        traceback to a file (not on the host's screen) and exit with :data:`EXIT_CRASH`."""
+        if self.crash is None:
+            self.crash = self._record_crash(error)
+        self._return_code = EXIT_CRASH
+        if self._exception is None:  # what run_test re-raises in tests, as Textual does
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
+
+    def _record_crash(self, error: BaseException) -> Crash:
+        import traceback
+
+        from companion.tui.screens.game import GameScreen
+
+        journal = None
+        for screen in reversed(self.screen_stack):
+            if not isinstance(screen, GameScreen):
+                continue
+            writer = screen.session.writer
+            if journal is None and writer is not None:
+                journal = writer.path
+            try:  # what the disk refused before is written now (or rescued), then the file is closed
+                screen.ensure_saved()
+            except Exception:  # noqa: BLE001 - a second fault must not hide the first
+                pass
+            try:
+                screen.session.close()
+            except OSError:
+                pass
+        text = "".join(traceback.format_exception(error))
+        log, reason = self._write_crash_log(text)
+        return Crash(type(error).__name__, text, log, journal, reason)
+
+    def _write_crash_log(self, text: str) -> tuple[Path | None, str]:
+        import os
+        import sys
+        import tempfile
+        import time
+
+        from companion import __version__
+        from companion.fsutil import atomic_write
+
+        if self.crash_dir is not None:
+            folders = [self.crash_dir]
+        else:
+            import platformdirs
+
+            folders = [Path(platformdirs.user_state_dir("companion", appauthor=False)) / "crashes",
+                       Path(tempfile.gettempdir())]
+        name = f"crash-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{os.getpid()}.log"
+        report = f"companion {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n\n{text}"
+        reason = ""
+        for folder in folders:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                return atomic_write(folder / name, report), ""
+            except OSError as exc:
+                reason = f"{folder}: {exc.strerror or exc}"
+        return None, reason
+
     # -- games ----------------------------------------------------------------------------------
     def games_dir(self) -> Path:
         from companion.tui.recent import games_dir
@@ -82,30 +216,48 @@ class CompanionApp(App):
         return games_dir(self.data_dir)
 
     def start_game(self, game: str, ruleset: str, players: Iterable[str], *, switch: bool = False, **extra) -> bool:
-        """Create a journal and open the game's screen; a bad setup is a notice and nothing is written."""
+        """Create a journal and open the game's screen; a bad setup is a notice and nothing is written.
+
+        A games folder that refuses (read-only, full, not searchable) is a notice naming the path too,
+        and the screen that asked (the new-game form) stays as it was.
+        """
         from companion.journal import new_header
         from companion.session import Session
         from companion.tui.recent import new_journal_path
         from companion.tui.screens import game_screen_class
 
+        path = None
         try:
             screen_class = game_screen_class(game)
             header = new_header(game, ruleset, players, language=self.locale, **extra)
-            session = Session.new(header, new_journal_path(game, self.data_dir))
+            path = new_journal_path(game, self.data_dir)
+            session = Session.new(header, path)
         except CompanionError as exc:
             self.show_error(exc)
+            return False
+        except OSError as exc:
+            self.show_os_error("journal_create_failed", path or self.games_dir(), exc)
             return False
         (self.switch_screen if switch else self.push_screen)(screen_class(session))
         return True
 
     def open_journal(self, path: Path, *, switch: bool = False) -> bool:
+        """Resume the game in ``path``; a journal that cannot be read or written is a notice, no screen."""
         from companion.session import Session
         from companion.tui.screens import game_screen_class
 
         try:
             session = Session.resume(path)
+        except CompanionError as exc:
+            self.show_error(exc)
+            return False
+        except OSError as exc:
+            self.show_os_error("journal_unreadable", path, exc)
+            return False
+        try:
             screen_class = game_screen_class(session.header.game)
         except CompanionError as exc:
+            session.close()
             self.show_error(exc)
             return False
         (self.switch_screen if switch else self.push_screen)(screen_class(session))
@@ -148,6 +300,12 @@ class CompanionApp(App):
 
         self.notice(describe(exc), severity="error", timeout=6)
 
+    def show_os_error(self, code: str, path: Path, exc: OSError) -> None:
+        """A file operation the system refused, as the message ``code`` (with ``path`` and ``reason``)."""
+        from companion.errors import JournalError
+
+        self.show_error(JournalError(code, path=str(path), reason=exc.strerror or str(exc)))
+
     def notice(self, text: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float = 5) -> None:
         """A notification in display order (toasts are about 56 cells wide inside)."""
@@ -189,11 +347,9 @@ class CompanionApp(App):
             self.set_language(locale)
 
     def action_command_palette(self) -> None:
-        from textual.command import CommandPalette
-
         if self.use_command_palette and not CommandPalette.is_open(self):
             placeholder = bidi.line(_("Search for an action"), self.translator.direction == "rtl")
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+            self.push_screen(CompanionPalette(id="--command-palette", placeholder=placeholder))
 
     def action_help_quit(self) -> None:
         self.notice(_("Press Ctrl+Q to quit."), title=_("Do you want to quit?"))
@@ -230,8 +386,11 @@ bidi.set_resolver(_app_bidi_mode)
 
 def make_app(language: str | None = None, resume: str | Path | None = None, *,
              data_dir: Path | None = None, config_dir: Path | None = None,
-             settings: settings_mod.Settings | None = None) -> CompanionApp:
-    """Build the app: ``language`` wins over the saved one, which wins over the environment."""
+             settings: settings_mod.Settings | None = None, catalog: Path | None = None) -> CompanionApp:
+    """Build the app: ``language`` wins over the saved one, which wins over the environment.
+
+    ``catalog``: the Death Valley card catalog to use (``app.catalog_path``; ``None``: the user's own).
+    """
     from companion.i18n import negotiate
 
     if settings is None:
@@ -239,4 +398,4 @@ def make_app(language: str | None = None, resume: str | Path | None = None, *,
     if language is None:
         language = negotiate(settings.language or None)
     return CompanionApp(language=language, settings=settings, data_dir=data_dir, config_dir=config_dir,
-                        resume=Path(resume) if resume else None)
+                        resume=Path(resume) if resume else None, catalog=Path(catalog) if catalog else None)

@@ -6,6 +6,13 @@
   widget that has one, and refreshes the footer's key labels.  Override to rebuild lists.
 * ``palette()`` yields the command-palette entries that make sense on this screen right now.
 * ``show_error(exc)`` turns a :class:`CompanionError` into a translated notification.
+
+Modals (:class:`CompanionModal`) close at most once (:class:`DismissOnce`: a second ``dismiss``, or
+one on a screen that is no longer on top, does nothing -- Textual's own would pop the screen
+under it), and see every key first, in the order the keys arrive (:meth:`CompanionModal.take_key`,
+called by the app before it routes the key).  A modal that closes on a key decides so at once, so
+the keys after it in the same burst (an input method committing a word, a paste) already go to the
+screen below, one key each, in order.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
 
 from companion.errors import CompanionError
@@ -23,6 +32,7 @@ from companion.tui.widgets.footer import TranslatedFooter
 
 if TYPE_CHECKING:
     from textual import getters
+    from textual.widget import Widget
 
     from companion.tui.app import CompanionApp
 
@@ -84,5 +94,45 @@ class CompanionScreen(Translatable, Screen):
     pass
 
 
-class CompanionModal(Translatable, ModalScreen):
-    pass
+class DismissOnce(_MixedInto):
+    """Mixin for modal screens: ``dismiss`` acts once, and only while the screen is on top.
+
+    Textual's ``dismiss`` pops whatever screen is on top; a second call (two keys of one burst that
+    both close the modal, a click and a key) would close the game screen below, and a third would
+    empty the stack.
+    """
+
+    _dismissed = False  # (not ``_closed``: Textual's message pump has one)
+
+    @property
+    def dismissed(self) -> bool:
+        """Whether this screen has been dismissed."""
+        return self._dismissed
+
+    def dismiss(self, result: object = None) -> AwaitComplete:
+        if self._dismissed or not self.is_active:
+            return AwaitComplete.nothing()
+        self._dismissed = True
+        return super().dismiss(result)
+
+
+class CompanionModal(DismissOnce, Translatable, ModalScreen):
+    def take_key(self, event: events.Key | events.Paste) -> bool:
+        """Decide what a key does as soon as the app receives it, before any later key.
+
+        Called by the app, in arrival order, with every key and paste while this modal is on top.
+        Return ``True`` when the key is used up here; ``False`` lets the app route it as usual -- to
+        this modal's widgets, or, if the modal has just dismissed itself, to the screen below (to
+        :meth:`key_target`).  The default routes every key as usual.
+        """
+        return False
+
+    def key_target(self, below: Screen[object]) -> Widget | None:
+        """The widget of ``below`` that gets the keys passed on when this modal closes (``None``:
+        whatever has the focus there)."""
+        return None
+
+    @staticmethod
+    def is_typing(event: events.Key | events.Paste) -> bool:
+        """A printable character or a paste: text meant for an entry field."""
+        return isinstance(event, events.Paste) or event.is_printable
