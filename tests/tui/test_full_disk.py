@@ -38,11 +38,11 @@ def test_full_disk_keeps_the_game_and_saves_it_when_it_can(folders, monkeypatch)
             assert [c.value for c in screen.session.state.path if c.kind == "treasure"] == [15, 9]
             assert any("space" in n for n in notices)  # the host is told, in a sentence
             assert len(read_journal(path).entries) == 1  # only the first card reached the disk
-            await pilot.press("escape")  # leaving is refused while nothing accepts the game ...
+            await pilot.press("escape", "escape")  # leaving is refused while nothing accepts the game ...
             await pilot.pause()
             assert app.screen is screen
             disk["full"] = False
-            await pilot.press("escape")  # ... and works once the disk has room again
+            await pilot.press("escape", "escape")  # ... and works once the disk has room again
             await pilot.pause()
             assert app.screen is not screen
             state, _ = replay(read_journal(path))
@@ -71,7 +71,7 @@ def test_a_journal_that_stays_unwritable_is_rescued_to_another_file(folders, mon
             await play(pilot, ["15"])
             broken.add(session.writer._fd)  # this file only: other folders still accept writes
             await play(pilot, ["snake", "9"])
-            await pilot.press("escape")
+            await pilot.press("escape", "escape")  # the second Escape leaves the game
             await pilot.pause()
             assert app.screen is not screen
             rescued = list((app.games_dir() / "rescued").glob("rescued-*.jsonl"))

@@ -13,27 +13,39 @@ A game screen:
 * keeps in ``self.explanation`` *how* to say what just happened (a callable returning the lines, or
   ``None``), never the translated lines themselves, so a language switch says the same thing again in
   the new language; panels show :meth:`explanation_lines`;
-* inherits undo (Ctrl+Z), redo (Ctrl+Y), the rules viewer (F3) and back to home (Escape);
-  ``retranslate`` and ``palette`` as in :mod:`companion.tui.screens.base`.
+* inherits undo (Ctrl+Z), redo (Ctrl+Y), the rules viewer (F3) and back to home (Escape, twice: see
+  :meth:`escape_home`); ``retranslate`` and ``palette`` as in :mod:`companion.tui.screens.base`;
+* places the running log with ``yield from self.compose_log()`` in its ``compose_body``: the events of
+  the current round or turn (where the registry's ``period_end`` says one ends), one line each from
+  :meth:`event_line` (override it for a crisper line), then what undo and redo just did.  The base keeps
+  it in step after every send, undo, redo, language switch and on mount; call :meth:`refresh_log` after
+  anything else that changes what it shows.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widgets import Input
 
 from companion.errors import CompanionError
-from companion.i18n import N_, _
+from companion.i18n import N_, _, current
 from companion.messages import describe_error
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
+from companion.tui.widgets.running_log import RunningLog
 
 if TYPE_CHECKING:
-    from companion.session import Session
+    from companion.session import Session, Step
 
 
 Saying = Callable[[], list[str]]
+
+ESCAPE_AGAIN_SECONDS = 3.0  # a second Escape within this time goes home
+LOG_NOTES = 6  # how many undo/redo lines the log keeps after the events
 
 
 def joined(first: Saying | None, second: Saying | None) -> Saying | None:
@@ -41,6 +53,11 @@ def joined(first: Saying | None, second: Saying | None) -> Saying | None:
     if first is None or second is None:
         return first or second
     return lambda: first() + second()
+
+
+def _letters(text: str) -> list[str]:
+    """The characters of a sentence without spaces and brackets (the same in logical and visual order)."""
+    return sorted(c for c in text if not c.isspace() and c not in "()[]")
 
 
 class GameScreen(CompanionScreen):
@@ -55,6 +72,11 @@ class GameScreen(CompanionScreen):
         super().__init__()
         self.session = session
         self.explanation: Saying | None = self.resume_lines if session.steps else None
+        self.log_notes: list[Saying] = []  # what undo and redo did since the last event, oldest first
+        self._escape_until = 0.0  # a second Escape before this (time.monotonic()) goes home
+        self._escape_notice: str | None = None
+        self._lines: dict[int, tuple[Step, str, str]] = {}  # id(step) -> (step, locale, line)
+        self._log_kind: str | None = None
 
     # -- to implement ---------------------------------------------------------------------------
     def refresh_state(self) -> None:
@@ -66,6 +88,98 @@ class GameScreen(CompanionScreen):
 
     def resume_lines(self) -> list[str]:
         return []
+
+    def event_line(self, step: Step) -> str:
+        """One line for the running log and the undo/redo messages (override for a crisper one).
+
+        The default is the first sentence :meth:`explain` gives for the step.
+        """
+        lines = self.explain(step.outcome, step.state)
+        first = next((line for line in lines if line.strip()), "")
+        return first.strip().split("\n")[0] if first else _("An event was recorded.")
+
+    # -- the running log ------------------------------------------------------------------------
+    def compose_log(self) -> ComposeResult:
+        """The running log (id ``log``), to place in ``compose_body``."""
+        yield RunningLog(self.log_lines, self.log_title, empty=self.log_empty, id="log")
+
+    def log_steps(self) -> list[Step]:
+        """The steps of the round or turn in play: since the last one that ended a period.
+
+        The step just played may itself end the period: then the whole period stays shown until the
+        next event starts a new one.
+        """
+        steps = self.session.steps
+        period_end = self.session.game.period_end
+        for index in range(len(steps) - 2, -1, -1):
+            if period_end(steps[index]) is not None:
+                return steps[index + 1:]
+        return list(steps)
+
+    def log_period(self) -> tuple[str, int]:
+        """The kind (``round`` or ``turn``) and the 1-based number of the period the log shows."""
+        steps = self.session.steps
+        shown = len(self.log_steps())
+        kind, ended = "", 0
+        for step in steps[:len(steps) - shown]:
+            label = self.session.game.period_end(step)
+            if label is not None:
+                kind, ended = label[0], ended + 1
+        if not kind:  # no period has ended yet: what will the first one be called?
+            label = next((self.session.game.period_end(s) for s in steps[len(steps) - shown:]
+                          if self.session.game.period_end(s) is not None), None)
+            kind = label[0] if label is not None else self.log_period_kind()
+        return kind, ended + 1
+
+    LOG_PERIOD: str | None = None
+    """What a period is called before one has ended (``round`` or ``turn``); a screen may set it.
+    ``None``: ``round`` when the game's summary counts rounds (has a ``round``), else ``turn``."""
+
+    def log_period_kind(self) -> str:
+        if self.LOG_PERIOD is not None:
+            return self.LOG_PERIOD
+        if self._log_kind is None:
+            try:
+                summary = self.session.game.summary(self.session.initial)
+            except Exception:  # a summary that needs more than a start: call it a turn
+                summary = {}
+            self._log_kind = "round" if "round" in summary else "turn"
+        return self._log_kind
+
+    def log_title(self) -> str:
+        kind, number = self.log_period()
+        if kind == "turn":
+            return _("Turn {n}", n=number)
+        return _("Round {n}", n=number)
+
+    def log_empty(self) -> str:
+        kind, _number = self.log_period()
+        if kind == "turn":
+            return _("Nothing has happened yet this turn.")
+        return _("Nothing has happened yet this round.")
+
+    def _event_line(self, step: Step) -> str:
+        locale = current().locale
+        cached = self._lines.get(id(step))
+        if cached is not None and cached[0] is step and cached[1] == locale:
+            return cached[2]
+        line = self.event_line(step)
+        if len(self._lines) > 512:
+            self._lines.clear()
+        self._lines[id(step)] = (step, locale, line)
+        return line
+
+    def log_lines(self) -> list[str]:
+        """The log in the current language: the events of the period, then what undo/redo did."""
+        lines = [self._event_line(step) for step in self.log_steps()]
+        for note in self.log_notes:
+            lines.extend(note())
+        return lines
+
+    def refresh_log(self) -> None:
+        """Show the log again (after anything that changes the steps or the language)."""
+        for log in self.query(RunningLog):
+            log.sync()
 
     # -- shared behaviour -----------------------------------------------------------------------
     def saying(self, outcome: Any, state: Any) -> Saying:
@@ -84,7 +198,10 @@ class GameScreen(CompanionScreen):
             self.show_error(exc)
             return False
         self.explanation = self.saying(outcome, self.session.state)
+        self.log_notes = []
+        self._escape_until = 0.0
         self.refresh_state()
+        self.refresh_log()
         self.warn_if_unsaved()
         return True
 
@@ -124,12 +241,13 @@ class GameScreen(CompanionScreen):
     def action_undo(self) -> bool:
         """Undo the last event; False (and a notice) when there is nothing to undo."""
         try:
-            self.session.undo()
+            step = self.session.undo()
         except CompanionError as exc:
             self.show_error(exc)
             return False
-        self.explanation = lambda: [_("Undone: the game is back where it was before that event.")]
+        self.explanation = self._noted(lambda: [_("Undone: {event}", event=self._event_line(step))])
         self.refresh_state()
+        self.refresh_log()
         self.warn_if_unsaved()
         return True
 
@@ -139,30 +257,94 @@ class GameScreen(CompanionScreen):
         except CompanionError as exc:
             self.show_error(exc)
             return False
-        self.explanation = self.saying(step.outcome, step.state)
+        self.explanation = joined(self._noted(lambda: [_("Redone: {event}", event=self._event_line(step))]),
+                                  self.saying(step.outcome, step.state))
         self.refresh_state()
+        self.refresh_log()
         self.warn_if_unsaved()
         return True
+
+    def _noted(self, saying: Saying) -> Saying:
+        """``saying``, also added to the log's notes (the last few are kept)."""
+        self.log_notes = [*self.log_notes, saying][-LOG_NOTES:]
+        return saying
 
     def action_rules(self) -> None:
         from companion.tui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.session.header.game))
 
+    # -- Escape: never out of a game by accident ---------------------------------------------------
     def action_home(self) -> None:
+        """What Escape does on a game screen (see :meth:`escape_home`); screens that give Escape a
+        meaning of their own first (a prompt to close) override this and call ``super()`` after."""
+        self.escape_home()
+
+    def escape_home(self) -> None:
+        """Escape: clear the focused field if it has text; else the first press asks, a second press
+        within :data:`ESCAPE_AGAIN_SECONDS` goes home (saving first).  Call it from any widget's own
+        Escape when that widget has nothing left to cancel."""
+        field = self.focused
+        if isinstance(field, Input) and field.value:
+            field.value = ""
+            self._escape_until = 0.0
+            return
+        if time.monotonic() < self._escape_until:
+            self._escape_until = 0.0
+            self._drop_escape_notice()
+            self.go_home()
+            return
+        self._escape_until = time.monotonic() + ESCAPE_AGAIN_SECONDS
+        self._drop_escape_notice()
+        if self.session.saved:
+            text = _("Press Escape again to go home (the game is saved).")
+        else:
+            text = _("Press Escape again to go home.")
+        self._escape_notice = text
+        self.app.notice(text, timeout=ESCAPE_AGAIN_SECONDS)
+
+    @property
+    def escape_armed(self) -> bool:
+        """Whether the next Escape goes home."""
+        return time.monotonic() < self._escape_until
+
+    def _drop_escape_notice(self) -> None:
+        """Take the "press Escape again" toast away (it must not linger on the home screen)."""
+        text, self._escape_notice = self._escape_notice, None
+        if not text:
+            return
+        try:
+            for notice in list(self.app._notifications):  # Textual has no public way to take one toast back
+                if _letters(str(notice.message)) == _letters(text):  # in any display order
+                    self.app._unnotify(notice)
+        except Exception:  # pragma: no cover - a Textual without these internals: the toast times out
+            pass
+
+    def on_key(self, event: Any) -> None:
+        if event.key != "escape" and self._escape_until:
+            self._escape_until = 0.0  # any other key: the next Escape asks again
+            self._drop_escape_notice()
+
+    def go_home(self) -> None:
+        """Back to the home screen at once (the journal is saved first, or rescued)."""
         if self.ensure_saved():
             self.app.pop_screen()
 
     def on_unmount(self) -> None:
+        self._drop_escape_notice()
         self.ensure_saved()
         self.session.close()
+
+    def on_mount(self) -> None:
+        self.refresh_log()
 
     def retranslate(self) -> None:
         super().retranslate()
         self.refresh_state()
+        self.refresh_log()
 
     def palette(self) -> Iterator[PaletteCommand]:
         yield PaletteCommand(_("Undo the last event"), self.action_undo)
         yield PaletteCommand(_("Redo"), self.action_redo)
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)
-        yield PaletteCommand(_("Back to the home screen"), self.action_home)
+        yield PaletteCommand(_("Back to the home screen"), self.go_home)

@@ -7,7 +7,7 @@ from functools import partial
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList
 
 from companion.errors import CompanionError
@@ -31,6 +31,12 @@ class NewGameScreen(CompanionScreen):
     BINDINGS = [
         Binding("escape", "close", N_("Back"), id="new.back"),
         Binding("ctrl+s", "start", N_("Start"), id="new.start", priority=True),
+        # Priority: handled as the key arrives, so keys typed right after it (one burst) already go to
+        # the next field; as ordinary bindings they came back from the old field after the burst had
+        # gone into it (and was lost).
+        Binding("tab", "move(1)", show=False, priority=True, id="new.next"),
+        Binding("shift+tab", "move(-1)", show=False, priority=True, id="new.previous"),
+        Binding("enter", "enter", show=False, priority=True, id="new.enter"),
     ]
 
     def __init__(self) -> None:
@@ -47,18 +53,26 @@ class NewGameScreen(CompanionScreen):
     def compose_body(self) -> ComposeResult:
         from companion.i18n import LANGUAGE_NAMES
 
+        # Laid out to fit 80 x 24: the game and its rules side by side, then the players (and the start
+        # hint) beside the language.  The fields keep their order: Tab goes game, rules, players, language.
         with VerticalScroll(id="new-game"):
             yield Prose(lambda: _("New game"), classes="title")
-            yield Prose(lambda: _("Game"), classes="label")
-            yield Menu([(g, partial(game_name, g)) for g in self.games], id="game")
-            yield Prose(lambda: _("Rules"), classes="label")
-            yield Menu(self._preset_items(), id="preset")
-            yield Prose(self._players_label, classes="label", id="players-label")
-            yield Input(placeholder=self._players_placeholder(), id="players")
-            yield Prose(lambda: _("Language"), classes="label")
-            yield Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
-            yield Prose(lambda: _("Tab moves between fields; Enter in the players field or Ctrl+S starts the game."),
-                        classes="hint")
+            with Horizontal(id="new-game-choice"):
+                with Vertical(id="new-game-game"):
+                    yield Prose(lambda: _("Game"), classes="label")
+                    yield Menu([(g, partial(game_name, g)) for g in self.games], id="game")
+                with Vertical(id="new-game-rules"):
+                    yield Prose(lambda: _("Rules"), classes="label")
+                    yield Menu(self._preset_items(), id="preset")
+            with Horizontal(id="new-game-people"):
+                with Vertical(id="new-game-players"):
+                    yield Prose(self._players_label, classes="label", id="players-label")
+                    yield Input(placeholder=self._players_placeholder(), id="players")
+                    yield Prose(lambda: _("Tab moves between fields; Enter in the players field or Ctrl+S starts "
+                                          "the game."), classes="hint", id="new-game-hint")
+                with Vertical(id="new-game-language"):
+                    yield Prose(lambda: _("Language"), classes="label")
+                    yield Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -90,10 +104,18 @@ class NewGameScreen(CompanionScreen):
             self.preset = next(iter(presets))
         return [(pid, lambda p=p: p.name(current())) for pid, p in presets.items()]
 
-    @staticmethod
-    def _players_placeholder() -> str:
+    def _players_placeholder(self) -> str:
+        """Example names, as many as the chosen rules want at least (one for a solo game)."""
+        preset = self._presets().get(self.preset)
+        fewest = preset.players[0] if preset is not None else 3
+        if fewest <= 1:
+            example = _("Ava")
+        elif fewest == 2:
+            example = _("Ava, Ben")
+        else:
+            example = _("Ava, Ben, Chen")
         # Not typed text: shown in display order like any label.
-        return bidi.line(_("Ava, Ben, Chen"), current().direction == "rtl")
+        return bidi.line(example, current().direction == "rtl")
 
     def retranslate(self) -> None:
         super().retranslate()
@@ -104,6 +126,10 @@ class NewGameScreen(CompanionScreen):
         if preset is None:
             return _("Players")
         low, high = preset.players
+        if high == 1:
+            return _("The player's name")
+        if low == high:  # never "2 to 2"
+            return _("Players ({n}), separated by commas", n=low)
         return _("Players ({low} to {high}), separated by commas", low=low, high=high)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -114,6 +140,7 @@ class NewGameScreen(CompanionScreen):
         elif event.option_list.id == "preset":
             self.preset = selected_key(event)
         self.query_one("#players-label", Prose).refresh(layout=True)
+        self.query_one("#players", Input).placeholder = self._players_placeholder()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -124,6 +151,27 @@ class NewGameScreen(CompanionScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
+
+    def action_move(self, step: int) -> None:
+        if self.app.screen is self:
+            (self.focus_next if step > 0 else self.focus_previous)()
+
+    def action_enter(self) -> None:
+        """Enter: in a list, choose the highlighted entry and go on at once; in the players field, start."""
+        if self.app.screen is not self:
+            return
+        focused = self.focused
+        if isinstance(focused, Menu):
+            index = focused.highlighted
+            if index is not None and focused.id == "language":
+                key = focused.get_option_at_index(index).id
+                if key:
+                    self.app.set_language(key)
+                return
+            self.focus_next()
+        elif isinstance(focused, Input):
+            # After the keys already sent to the field (a burst "names + Enter" is still in its queue).
+            focused.call_later(self.action_start)
 
     def action_start(self) -> None:
         players = parse_players(self.query_one("#players", Input).value)

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import OptionList
 
-from companion.i18n import N_, _, current
+from companion.i18n import N_, _, current, ngettext
 from companion.tui.messages import describe, game_name
 from companion.tui.recent import RecentGame, scan
 from companion.tui.screens.base import CompanionScreen
@@ -18,17 +18,64 @@ from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
 
+def when_text(timestamp: float) -> str:
+    """A date and time as the locale writes them (Babel), in the locale's digits: ``Nov 29, 2026, 8:15 PM``."""
+    from babel import Locale
+    from babel.dates import format_date, format_time
+
+    tr = current()
+    try:
+        moment = datetime.fromtimestamp(timestamp)
+    except (OverflowError, OSError, ValueError):
+        moment = datetime.fromtimestamp(0)
+    pattern = str(Locale.parse(tr.babel_locale).datetime_formats["medium"])
+    text = pattern.format(format_time(moment, "short", locale=tr.babel_locale),
+                          format_date(moment, "medium", locale=tr.babel_locale))
+    return tr.digits(text)
+
+
+def title_text(game: RecentGame) -> str:
+    """The game and its preset: ``Diamant: Incan Gold`` (the game alone when no preset matches)."""
+    name = game_name(game.game)
+    if game.preset is None:
+        return name
+    preset = game.preset(current())
+    return name if preset == name else _("{game}: {preset}", game=name, preset=preset)
+
+
+def _winners(game: RecentGame) -> list[str]:
+    from companion.games import UnknownGame, get
+
+    tr = current()
+    try:
+        found = get(game.game)
+    except UnknownGame:
+        return list(game.winners)
+    return [found.player_name(w, tr) for w in game.winners]
+
+
 def entry_text(game: RecentGame) -> str:
     tr = current()
-    when = tr.digits(datetime.fromtimestamp(game.modified).strftime("%Y-%m-%d %H:%M"))
+    when = when_text(game.changed or game.modified)
     if game.error is not None:
-        return _("{when}: {file} cannot be opened: {reason}", when=when, file=game.path.name,
+        return _("{file} cannot be opened: {reason} (last change {when})", when=when, file=game.path.name,
                  reason=describe(game.error))
-    players = tr.join(game.players)
+    title, players = title_text(game), tr.join(game.players)
     if game.finished:
-        return _("{when}: {game}, {players}: finished", when=when, game=game_name(game.game), players=players)
-    return _("{when}: {game}, {players}: unfinished, {n} events", when=when, game=game_name(game.game),
-             players=players, n=game.events)
+        winners = _winners(game)
+        if not winners:
+            return _("{game} · {players} · finished · last change {when}", game=title, players=players, when=when)
+        return ngettext("{game} · {players} · finished, {winners} won · last change {when}",
+                        "{game} · {players} · finished, shared win: {winners} · last change {when}",
+                        len(winners), game=title, players=players, winners=tr.join(winners), when=when)
+    if game.period is None:  # a journal too long to replay for the list
+        return _("{game} · {players} · last change {when}", game=title, players=players, when=when)
+    kind, number = game.period
+    if kind == "turn":
+        return _("{game} · {players} · turn {n} · last change {when}", game=title, players=players, n=number,
+                 when=when)
+    return _("{game} · {players} · round {n} · last change {when}", game=title, players=players, n=number,
+             when=when)
 
 
 class ResumeScreen(CompanionScreen):
@@ -51,7 +98,7 @@ class ResumeScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.games = sorted(scan(self.app.data_dir), key=lambda g: (not g.resumable, -g.modified))
+        self.games = sorted(scan(self.app.data_dir), key=lambda g: (not g.resumable, -(g.changed or g.modified)))
         self.query_one("#recent", Menu).set_items(
             [(str(i), partial(entry_text, g)) for i, g in enumerate(self.games)])
         self.query_one("#resume-hint", Prose).refresh(layout=True)
