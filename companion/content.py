@@ -332,6 +332,80 @@ def render_html(doc: Document) -> str:
 
 
 # -- loading ---------------------------------------------------------------------------------------
+# Chinese: Markdown joins the lines of a paragraph with a space, right between English words and
+# wrong between Chinese characters («完全相同。 Diamant», «家族， 彼此»).  The loader joins such lines
+# itself, so every renderer (Textual's Markdown widget, the right-to-left layout, the HTML of the PDFs)
+# gets the same text: no space where a line ends or the next begins with a CJK character or mark of
+# punctuation on both sides; after full-width punctuation, none before Latin text either.
+_CJK_CHARS = ("\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf"
+              "\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff")
+_CJK = re.compile(f"[{_CJK_CHARS}]")
+_CJK_PUNCT = re.compile("[\u3000-\u303f\ufe30-\ufe4f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
+_EMPHASIS = "*_~`"
+_CONTINUATION_PREFIX = re.compile(r"^(?:[ \t]*>)*[ \t]*")
+
+
+def _joins_without_space(before: str, after: str) -> bool:
+    """Whether a line ending in ``before`` and the next starting with ``after`` join with no space."""
+    bare_before, bare_after = before.rstrip(_EMPHASIS), after.lstrip(_EMPHASIS)
+    last, first = bare_before[-1:], bare_after[:1]
+    if not last or not first:
+        return False
+    # Emphasis closed right after punctuation (or opened right before it) needs the space to stay
+    # emphasis (CommonMark's flanking rules): «**明牌：**» at a line end keeps its break.
+    if (len(bare_before) < len(before) and _CJK_PUNCT.match(last)) or \
+            (len(bare_after) < len(after) and _CJK_PUNCT.match(first)):
+        return False
+    if _CJK.match(last) and _CJK.match(first):
+        return True
+    return bool(_CJK_PUNCT.match(last) or _CJK_PUNCT.match(first)) and not (last.isspace() or first.isspace())
+
+
+# «**明牌：** 高溫»: the space after the bold label is there because CommonMark closes emphasis after
+# punctuation only before a space or punctuation; moving the mark of punctuation out of the emphasis
+# lets the space go («**明牌**：高溫»).
+_LABEL_SPACE = re.compile(r"(\*\*|__|\*)([^*_\n]*?[^\s*_])([\u3001\u3002\uff01\uff0c\uff1a\uff1b\uff1f])\1[ \t]+(?=\S)")
+
+
+def join_cjk_lines(body: str, tokens: Iterable[Token] | None = None) -> str:
+    """``body`` with the soft line breaks of its paragraphs removed between CJK text (see above).
+
+    Only lines inside one paragraph are joined (from the parser's line map), never across a hard
+    break (two trailing spaces or a backslash), a list item, a heading or a table row."""
+    if not _CJK.search(body):
+        return body
+    body = _LABEL_SPACE.sub(r"\1\2\1\3", body)
+    if tokens is None:
+        tokens = _parser().parse(body, {"warnings": []})
+    lines = body.split("\n")
+    join_after: set[int] = set()
+    for token in tokens:
+        if token.type != "paragraph_open" or not token.map:
+            continue
+        start, end = token.map
+        for i in range(start, min(end, len(lines)) - 1):
+            line, following = lines[i], lines[i + 1]
+            if line.endswith(("  ", "\\", "\t")):
+                continue
+            rest = _CONTINUATION_PREFIX.sub("", following, count=1)
+            if _joins_without_space(line.rstrip(), rest):
+                join_after.add(i)
+    if not join_after:
+        return body
+    out: list[str] = []
+    joining = False
+    for i, line in enumerate(lines):
+        if joining:
+            line = _CONTINUATION_PREFIX.sub("", line, count=1)
+            out[-1] += line
+        else:
+            out.append(line)
+        if i in join_after:
+            out[-1] = out[-1].rstrip()
+        joining = i in join_after
+    return "\n".join(out)
+
+
 def _strip_heading_attrs(body: str, tokens: Iterable[Token]) -> str:
     lines = body.split("\n")
     for token in tokens:
@@ -374,6 +448,7 @@ def load_document(game: str, locale: str, kind: str) -> Document:
             warnings.append(f"front matter says {key} = {meta[key]!r}, expected {want!r}")
     body, missing = fill_placeholders(body, game, text_locale)
     warnings += [f"unresolved placeholder {{{{{name}}}}}" for name in missing]
+    body = join_cjk_lines(body)
     env: dict[str, Any] = {"warnings": []}
     tokens = _parser().parse(body, env)
     warnings += env["warnings"]

@@ -6,6 +6,11 @@ in memory), so a fresh clone works without a build step.
 
 Messages use ``{name}`` placeholders.  :meth:`Translator.gettext` formats them, turning numbers into
 the locale's own digits (Persian digits for ``fa``; Babel leaves digits Latin, so we map them).
+
+Where the text is laid out by someone who honours them (the TUI, the PDFs: :func:`isolating`), every
+inserted value is wrapped in first-strong isolates (U+2068 ... U+2069), so «Ava، Ben و Chen» reads Ava
+first in a Persian sentence and a name cannot reorder the words around it.  The CLI prints plain
+logical text: its output goes to terminals that may draw the controls, to files and to pipes.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import hashlib
 import io
 import locale as _pylocale
 import os
+import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -44,6 +50,11 @@ _ALIASES: dict[str, str] = {
     "zh_hans_cn": "zh_Hans", "zh_hans_sg": "zh_Hans", "zh": "zh_Hans",
 }
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+FSI, PDI = "\u2068", "\u2069"
+# Right-to-left letters (and Arabic digits), or a control that reorders: a value needs isolating.
+_NEEDS_ISOLATE = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
+                            "\U0001e800-\U0001efff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_ISOLATE_CONTROL = re.compile("[\u2066-\u2069]")
 
 
 def N_(message: str) -> str:
@@ -161,6 +172,8 @@ class Translator:
         from babel.lists import format_list
 
         items = list(items)
+        if isolating() and (self.direction == "rtl" or any(_NEEDS_ISOLATE.search(str(i)) for i in items)):
+            items = [isolate(str(item)) for item in items]
         if self.locale == "fa" and len(items) > 1:  # Persian writes no comma before «و»
             return "، ".join(items[:-1]) + " و " + items[-1]
         return format_list(items, locale=self.babel_locale) if items else ""
@@ -169,7 +182,13 @@ class Translator:
     def _format(self, text: str, params: Mapping[str, Any]) -> str:
         if not params:
             return text
-        return text.format(**{k: self._param(v) for k, v in params.items()})
+        values = {k: self._param(v) for k, v in params.items()}
+        if isolating():
+            # Needed only where something can reorder: a right-to-left sentence or value.
+            rtl = self.direction == "rtl" or _NEEDS_ISOLATE.search(text) is not None
+            values = {k: isolate(v) if isinstance(v, str) and (rtl or _NEEDS_ISOLATE.search(v)) else v
+                      for k, v in values.items()}
+        return text.format(**values)
 
     def _param(self, value: Any) -> Any:
         if isinstance(value, bool):
@@ -184,6 +203,61 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         params.setdefault("n", n)
         return self._format(self._t.ngettext(singular, plural, n), params)
+
+
+# -- isolating inserted values --------------------------------------------------------------------
+_isolate: ContextVar[bool] = ContextVar("companion_isolate", default=False)
+_isolation_resolver: Callable[[], bool | None] | None = None
+
+
+def isolating() -> bool:
+    """Whether inserted values are wrapped in isolates now: the shell's resolver says so (the TUI: while
+    an app runs), else the innermost :func:`use_isolation` block; off by default (the CLI)."""
+    if _isolation_resolver is not None:
+        found = _isolation_resolver()
+        if found is not None:
+            return found
+    return _isolate.get()
+
+
+def set_isolation_resolver(resolver: Callable[[], bool | None] | None) -> None:
+    """Let a shell say whether values are isolated (``None`` from ``resolver()``: it has nothing to say)."""
+    global _isolation_resolver
+    _isolation_resolver = resolver
+
+
+@contextmanager
+def use_isolation(on: bool = True) -> Iterator[bool]:
+    """Isolate inserted values inside the ``with`` block (for text that is printed, say)."""
+    token = _isolate.set(on)
+    try:
+        yield on
+    finally:
+        _isolate.reset(token)
+
+
+def isolate(text: str) -> str:
+    """``text`` in a first-strong isolate (once: an isolated text is not wrapped again).  Isolates
+    inside it are balanced first, so that nothing in it can end ours early."""
+    if text.startswith(FSI) and text.endswith(PDI) and _balanced(text[1:-1]) == text[1:-1]:
+        return text
+    return FSI + _balanced(text) + PDI
+
+
+def _balanced(text: str) -> str:
+    if not _ISOLATE_CONTROL.search(text):
+        return text
+    out: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "\u2066\u2067\u2068":
+            depth += 1
+        elif ch == PDI:
+            if not depth:
+                continue  # a PDI with nothing to close would close our isolate
+            depth -= 1
+        out.append(ch)
+    return "".join(out) + PDI * depth
 
 
 def catalog_path(locale: str):

@@ -78,6 +78,14 @@ def _needs(value: str | None, job: Job, what: str) -> str:
 
 
 def build_page(job: Job) -> Page:
+    """The page of ``job``; every value inserted into its sentences is isolated (``<bdi>`` on paper)."""
+    from companion.i18n import use_isolation
+
+    with use_isolation():
+        return _build_page(job)
+
+
+def _build_page(job: Job) -> Page:
     from companion.printing import pages, scorepad
 
     if job.kind == "rules":

@@ -4,9 +4,15 @@
 already refuses raw HTML; this is the second fence): images, links out of the document, embedded
 objects and stray attributes are dropped, each with a warning ``(code, params)``.
 
-:func:`wrap_ltr_runs` works around a WeasyPrint bug in right-to-left pages: a run of Latin letters
-or digits that is split across inline elements (``<strong>Diamant</strong> 2``) comes out reversed.
-Each such run, with the inline elements inside it, is wrapped in one ``<span dir="ltr">``.
+:func:`isolates_to_bdi` turns the isolates :mod:`companion.i18n` puts around every inserted name and
+value (U+2068 ... U+2069) into ``<bdi>`` elements, so «Ava، Ben و Chen» reads Ava first on a Persian
+page and nothing in a name reorders its neighbours.
+
+:func:`wrap_ltr_runs` works around a WeasyPrint bug in right-to-left pages: a Latin run of several words
+or split across inline elements (``<strong>Diamant</strong> 2``, ``v ÷ n``) comes out reversed.  Each such run, with the
+inline elements inside it, is wrapped in one ``<span dir="ltr">``.  Numbers are left to the bidi
+algorithm (a list «۵، ۵، ۱۰» reads right to left as written), and a run never crosses a Persian
+comma or a ``<bdi>``.
 
 :func:`clean_document` is the last step of every page before WeasyPrint: the text that came from
 outside (player names, file names, catalog names) loses its control, bidi-override and invisible
@@ -149,9 +155,89 @@ def sanitize(html: str) -> tuple[str, list[Warning_]]:
     return serialize(out, raw_tags=False), warnings
 
 
-# -- right-to-left: one LTR span per Latin/number run ---------------------------------------------
+# -- isolates -> <bdi> -----------------------------------------------------------------------------
+_ISOLATE_OPEN = {"\u2066": '<bdi dir="ltr">', "\u2067": '<bdi dir="rtl">', "\u2068": "<bdi>"}
+_PDI = "\u2069"
+_TAG_OR_TEXT = re.compile(r"(<!--.*?-->|<[^>]*>)", re.S)
+_RAW_TEXT = {"svg", "title", "style", "script", "textarea"}  # no <bdi> may go inside these
+
+
+def isolates_to_bdi(html: str) -> str:
+    """Every matched isolate (LRI/RLI/FSI ... PDI) in the text of ``html`` as a ``<bdi>`` element.
+
+    Inside tags, SVG, ``<title>`` and the like the controls are simply dropped; an unmatched one is
+    left as it is (the page's last clean-up shows it as U+FFFD)."""
+    if not any(ch in html for ch in "\u2066\u2067\u2068\u2069"):
+        return html
+    out: list[str] = []
+    raw: list[str] = []
+    for piece in _TAG_OR_TEXT.split(html):
+        if piece.startswith("<"):
+            match = re.match(r"<(/?)([A-Za-z][A-Za-z0-9]*)", piece)
+            if match:
+                name = match.group(2).lower()
+                if name in _RAW_TEXT and not piece.endswith("/>"):
+                    if not match.group(1):
+                        raw.append(name)
+                    elif raw and raw[-1] == name:
+                        raw.pop()
+            out.append(_strip_isolates(piece))
+        elif raw:
+            out.append(_strip_isolates(piece))
+        else:
+            out.append(_text_isolates(piece))
+    return "".join(out)
+
+
+def _strip_isolates(text: str) -> str:
+    return re.sub("[\u2066-\u2069]", "", text)
+
+
+def _first_strong_rtl(text: str) -> bool:
+    """The direction of a first-strong isolate starting at ``text`` (its nested isolates skipped)."""
+    depth = 0
+    for ch in text:
+        if ch in _ISOLATE_OPEN:
+            depth += 1
+        elif ch == _PDI:
+            if not depth:
+                break
+            depth -= 1
+        elif not depth:
+            kind = unicodedata.bidirectional(ch)
+            if kind in ("R", "AL"):
+                return True
+            if kind == "L":
+                return False
+    return False
+
+
+def _text_isolates(text: str) -> str:
+    # WeasyPrint lays each inline box out on its own (Pango reorders inside one box, the line places
+    # the boxes in the block's direction), so a <bdi> is an isolate there; dir="auto" it does not know,
+    # so a first-strong isolate gets the direction of its first strong letter written out.
+    opened: list[tuple[int, str]] = []  # (position in ``out``, its tag) of the open isolates
+    out: list[str] = []
+    for index, ch in enumerate(text):
+        if ch in _ISOLATE_OPEN:
+            tag = _ISOLATE_OPEN[ch]
+            if ch == "\u2068":
+                tag = '<bdi dir="rtl">' if _first_strong_rtl(text[index + 1:]) else '<bdi dir="ltr">'
+            opened.append((len(out), tag))
+            out.append(ch)
+        elif ch == _PDI and opened:
+            at, tag = opened.pop()
+            out[at] = tag
+            out.append("</bdi>")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+# -- right-to-left: one LTR span per Latin run split across elements ---------------------------------
 _RUN = {"L", "EN", "AN"}
 _STOP = {"R", "AL", "B", "S", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+_STOP_CHARS = {"\u060c", "\u061b"}  # the Persian comma and semicolon separate runs
 _OPAQUE = {"svg", "style", "script", "head", "title", "pre"}
 
 
@@ -161,19 +247,21 @@ def _is_run(item: Token) -> bool:
 
 def _can_continue(item: Token) -> bool:
     if item[0] == "c":
-        return unicodedata.bidirectional(item[1]) not in _STOP
-    return item[0] in ("start", "end") and item[1] in INLINE
+        return item[1] not in _STOP_CHARS and unicodedata.bidirectional(item[1]) not in _STOP
+    return item[0] in ("start", "end") and item[1] in INLINE and item[1] != "bdi"
 
 
 def _starts_run(items: Sequence[Token], i: int) -> bool:
-    """A run character, or inline start tags directly followed by one."""
-    while i < len(items) and items[i][0] == "start" and items[i][1] in INLINE:
+    """A Latin letter, or inline start tags directly followed by one (a number starts no run)."""
+    while i < len(items) and items[i][0] == "start" and items[i][1] in INLINE and items[i][1] != "bdi":
         i += 1
-    return i < len(items) and _is_run(items[i])
+    return i < len(items) and items[i][0] == "c" and unicodedata.bidirectional(items[i][1]) == "L"
 
 
 def wrap_ltr_runs(html: str) -> str:
-    """Wrap every maximal Latin/number run (across inline elements) in ``<span dir="ltr">``."""
+    """Wrap every maximal run that starts with a Latin letter and spans more than one word or crosses an
+    inline element (with the numbers and neutrals inside it) in ``<span dir="ltr">``.  WeasyPrint places
+    the words of a line in the block's direction (``<code>v ÷ n</code>`` would print ``n ÷ v``)."""
     items: list[Token] = []
     for tok in tokenize(html):
         if tok[0] == "text":
@@ -212,6 +300,10 @@ def wrap_ltr_runs(html: str) -> str:
         if items[best][0] == "start":  # no balanced run from this tag: start inside it instead
             out.append(item)
             i += 1
+            continue
+        if all(it[0] == "c" and not it[1].isspace() for it in items[i:best + 1]):  # one word: Pango's own
+            out.extend(items[i:best + 1])
+            i = best + 1
             continue
         out.append(("start", "span", [("dir", "ltr")], '<span dir="ltr">'))
         out.extend(items[i:best + 1])

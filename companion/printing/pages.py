@@ -17,7 +17,7 @@ from string import Template
 from typing import TYPE_CHECKING
 
 from companion.i18n import LANG_TAGS, Translator, translator
-from companion.printing.htmltext import Warning_, sanitize, wrap_ltr_runs
+from companion.printing.htmltext import Warning_, isolates_to_bdi, sanitize, wrap_ltr_runs
 
 if TYPE_CHECKING:
     from companion.content import Document
@@ -52,10 +52,14 @@ def game_name(game: str, tr: Translator) -> str:
 
 
 def document(locale: str, title: str, body: str, kind: str) -> str:
-    """The whole HTML document; in right-to-left locales every Latin/number run becomes one LTR span."""
+    """The whole HTML document: isolated names and values become ``<bdi>`` (texts built inside
+    :func:`companion.i18n.use_isolation` have them); in right-to-left locales a Latin run split across
+    elements becomes one LTR span (:func:`~companion.printing.htmltext.wrap_ltr_runs`)."""
     tr = translator(locale)
+    body = isolates_to_bdi(body)
     if tr.direction == "rtl":
         body = wrap_ltr_runs(body)
+    title = re.sub("[\u2066-\u2069]", "", title)  # the PDF's title is plain text
     return _template().substitute(lang=LANG_TAGS[locale], dir=tr.direction, title=escape(title),
                                   kind=escape(kind), body=body)
 

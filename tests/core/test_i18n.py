@@ -151,3 +151,32 @@ def test_huge_numbers_are_written_exactly():
     assert translator("en").num(30_000_000_000_000_000_000) == "30,000,000,000,000,000,000"
     assert translator("fa").num(10**20) == "۱۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰٬۰۰۰"
     assert translator("en").num(10**5000).startswith("10^")  # past Python's digit limit: a size, not a crash
+
+
+# -- isolating inserted values -----------------------------------------------------------------------
+def test_inserted_values_are_isolated_only_where_asked_and_where_something_can_reorder():
+    from companion.i18n import FSI, PDI, isolating, use_isolation
+
+    fa, en = translator("fa"), translator("en")
+    assert not isolating()  # the CLI's default: plain logical text
+    assert FSI not in fa.gettext("Players: {players}", players=fa.join(["Ava", "Ben"]))
+    with use_isolation():
+        assert isolating()
+        text = fa.gettext("Players: {players}", players=fa.join(["Ava", "Ben", "Chen"]))
+        # Each name, and the list as a whole.
+        assert text.count(FSI) == text.count(PDI) == 4
+        assert f"{FSI}Ava{PDI}، {FSI}Ben{PDI} و {FSI}Chen{PDI}" in text
+        assert f"{FSI}۳{PDI}" in fa.gettext("Round {n}", n=3)  # numbers are values too
+        assert en.gettext("Round {n}", n=3) == "Round 3"      # nothing right-to-left: nothing to isolate
+        assert FSI in en.gettext("Players: {players}", players="علی")
+        assert FSI in en.gettext("Players: {players}", players="Ava\u202e")  # an override is contained
+    assert not isolating()
+
+
+def test_isolate_balances_what_it_wraps_and_wraps_once():
+    from companion.i18n import FSI, PDI, isolate
+
+    assert isolate("Ava") == f"{FSI}Ava{PDI}"
+    assert isolate(isolate("Ava")) == f"{FSI}Ava{PDI}"
+    assert isolate(f"a{PDI}b") == f"{FSI}ab{PDI}"            # a stray PDI cannot end ours early
+    assert isolate(f"a{FSI}b") == f"{FSI}a{FSI}b{PDI}{PDI}"  # an open one is closed inside

@@ -1,4 +1,5 @@
-"""Sanitizing content HTML and wrapping Latin/number runs for right-to-left pages (no WeasyPrint)."""
+"""Sanitizing content HTML, isolates as <bdi>, and wrapping split Latin runs for right-to-left pages
+(no WeasyPrint; where the glyphs land is checked in test_bidi_order.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.printing.htmltext import sanitize, serialize, tokenize, wrap_ltr_runs
+from companion.printing.htmltext import isolates_to_bdi, sanitize, serialize, tokenize, wrap_ltr_runs
 
 SPAN = re.compile(r'<span dir="ltr">|</span>')
 
@@ -42,14 +43,50 @@ def test_a_latin_run_split_across_elements_becomes_one_ltr_span():
 
 
 def test_runs_stop_at_persian_letters_and_block_boundaries():
-    out = wrap_ltr_runs("<p>A ب C</p><p>D</p><svg><text>12</text></svg>")
-    assert out == ('<p><span dir="ltr">A</span> ب <span dir="ltr">C</span></p><p><span dir="ltr">D</span></p>'
-                   "<svg><text>12</text></svg>")
+    out = wrap_ltr_runs("<p><em>A</em>1 ب <em>C</em> d</p><p>D <em>E</em></p><svg><text><em>x</em>2</text></svg>")
+    assert out == ('<p><span dir="ltr"><em>A</em>1</span> ب <span dir="ltr"><em>C</em> d</span></p>'
+                   '<p><span dir="ltr">D <em>E</em></span></p><svg><text><em>x</em>2</text></svg>')
+
+
+def test_a_latin_run_of_several_words_is_wrapped_a_single_word_is_not():
+    assert wrap_ltr_runs("<p>متن Diamant و A ب C</p>") == "<p>متن Diamant و A ب C</p>"
+    out = wrap_ltr_runs("<p>غار <code>v ÷ n</code> گوهر</p>")
+    assert out == '<p>غار <span dir="ltr"><code>v ÷ n</code></span> گوهر</p>'
 
 
 def test_an_element_mixing_scripts_is_entered_not_split():
-    out = wrap_ltr_runs("<p>متن <strong>Z ب</strong> q</p>")
-    assert out == '<p>متن <strong><span dir="ltr">Z</span> ب</strong> <span dir="ltr">q</span></p>'
+    html = "<p>متن <strong>Z ب</strong> q</p>"
+    assert wrap_ltr_runs(html) == html  # Z and q each sit in one text
+
+
+def test_numbers_are_never_forced_left_to_right():
+    # «۵، ۵، ۱۰، ۱۰» must read right to left as written: no span may turn the list around.
+    for html in ("<p>ارزش: ۵، ۵، <strong>۱۰</strong>، ۱۰</p>", "<p>۳ ← ۹، ۴ ← <em>۸</em></p>",
+                 '<div class="track"><span class="box">۱</span><span class="box">۲</span></div>',
+                 "<p>خانهٔ <strong>(۲، ۱)</strong></p>", "<p>5، <b>5</b>، 10</p>"):
+        assert wrap_ltr_runs(html) == html
+
+
+def test_a_run_stops_at_a_persian_comma_and_at_an_isolate():
+    html = '<p><bdi dir="ltr">Ava</bdi>، <strong>Ben</strong> C و <bdi dir="ltr"><em>Chen</em> 2</bdi></p>'
+    out = wrap_ltr_runs(html)
+    assert out == ('<p><bdi dir="ltr">Ava</bdi>، <span dir="ltr"><strong>Ben</strong> C</span> و '
+                   '<bdi dir="ltr"><span dir="ltr"><em>Chen</em> 2</span></bdi></p>')
+
+
+def test_isolates_become_bdi_with_the_direction_of_their_first_letter():
+    out = isolates_to_bdi("<p>بازیکنان: \u2068\u2068Ava\u2069 و \u2068علی\u2069\u2069، \u2068۵\u2069</p>")
+    assert out == ('<p>بازیکنان: <bdi dir="rtl"><bdi dir="ltr">Ava</bdi> و <bdi dir="rtl">علی</bdi></bdi>، '
+                   '<bdi dir="ltr">۵</bdi></p>')
+    assert isolates_to_bdi("<p>\u2066a\u2069\u2067b\u2069</p>") == '<p><bdi dir="ltr">a</bdi><bdi dir="rtl">b</bdi></p>'
+
+
+def test_isolates_in_tags_svg_and_title_are_dropped_and_unmatched_ones_kept():
+    out = isolates_to_bdi('<title>\u2068x\u2069</title><p class="\u2068a">\u2069y \u2068z</p>'
+                          "<svg><text>\u2068n\u2069</text></svg><p>\u2068q\u2069</p>")
+    assert out == ('<title>x</title><p class="a">\u2069y \u2068z</p><svg><text>n</text></svg>'
+                   '<p><bdi dir="ltr">q</bdi></p>')
+    assert isolates_to_bdi("<p>plain</p>") == "<p>plain</p>"
 
 
 PIECES = st.sampled_from(["Diamant", " ", "2", "۳", "بازی", "، ", "(", ")", "x-y", "<strong>", "</strong>",
@@ -87,12 +124,10 @@ def test_wrapping_only_adds_balanced_ltr_spans_around_ltr_text(pieces):
             assert not any(unicodedata.bidirectional(c) in ("AL", "R") for c in tok[1])
         assert depth >= 0
     assert depth == 0
-    # Every Latin letter or digit ends up inside a span.
-    depth = 0
-    for tok in tokenize(out):
-        if tok[0] == "start" and tok[1] == "span":
-            depth += 1
-        elif tok[0] == "end" and tok[1] == "span":
-            depth -= 1
-        elif tok[0] == "text" and not depth:
-            assert not any(unicodedata.bidirectional(c) in ("L", "EN", "AN") for c in tok[1])
+    # A span holds a Latin letter, an element, and never a Persian comma or an isolate boundary.
+    for match in re.finditer(r'<span dir="ltr">(.*?)</span>', out):
+        inside = match.group(1)
+        text = re.sub("<[^>]+>", "", inside)
+        assert ("<" in inside or " " in text) and any(unicodedata.bidirectional(c) == "L" for c in text)
+        assert "،" not in text
+        assert unicodedata.bidirectional(text[0]) == "L"  # a run starts with a letter, never a number

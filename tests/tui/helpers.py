@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from companion.tui.settings import Settings
+
+
+def is_form(ch: str) -> bool:
+    """An Arabic presentation form (what a terminal draws joined without shaping of its own)."""
+    return "\ufb50" <= ch <= "\ufdff" or "\ufe70" <= ch <= "\ufefc"
+
+
+def unshaped(text: str) -> str:
+    """Display-order presentation forms back to letters in display order (NFKC does that; lam-alef
+    becomes its two letters, written right to left like the rest)."""
+    return "".join((unicodedata.normalize("NFKC", ch)[::-1] if "\ufef5" <= ch <= "\ufefc"
+                    else unicodedata.normalize("NFKC", ch)) if is_form(ch) else ch for ch in text)
 
 
 def build_app(folders, language="en", **kwargs):

@@ -15,7 +15,7 @@ from companion.i18n import _, current, translator
 from companion.tui import bidi
 from companion.tui.settings import Settings
 from companion.tui.widgets.footer import TranslatedFooter
-from tests.tui.helpers import build_app
+from tests.tui.helpers import build_app, unshaped
 
 
 def _footer(app) -> list[str]:
@@ -85,7 +85,7 @@ def test_bidi_mode_outside_an_app_is_scoped():
         assert bidi.mode() == "terminal"
         assert bidi.line("سلام", True) == "سلام"
     assert bidi.mode() == "app"
-    assert bidi.line("سلام", True) == "مالس"
+    assert unshaped(bidi.line("سلام", True)) == "مالس"  # reordered, and shaped for the terminal
 
 
 def test_the_language_screens_do_not_import_the_app():

@@ -1,0 +1,151 @@
+"""``BidiInput``: a text field that shows Persian as it reads and edits it as it is typed.
+
+Textual's ``Input`` draws its value cell by cell in logical order, so in a terminal that does no bidi
+a Persian name reads backwards.  In ``app`` mode (:mod:`companion.tui.bidi`) this input draws its
+value in display order, shaped (joined letters), while the value, the cursor position, the selection
+and every editing action stay on the logical text, exactly as in ``Input``.  The cursor is drawn on
+the cell of the character it stands before (past the end: one cell beyond the last character, on the
+left of a right-to-left text).  In a right-to-left text the arrow keys move the way they point.
+In ``terminal`` mode, for a password, or for a value without right-to-left letters, it is ``Input``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.strip import Strip
+from textual.widgets import Input
+
+from companion.i18n import current
+from companion.tui import bidi
+
+
+class BidiInput(Input):
+    # -- layout -------------------------------------------------------------------------------------
+    def _reordered(self) -> bool:
+        return bidi.mode() == "app" and not self.password and bidi.has_rtl(self.value)
+
+    def _rtl_base(self) -> bool:
+        for ch in self.value:
+            kind = unicodedata.bidirectional(ch)
+            if kind in ("R", "AL"):
+                return True
+            if kind == "L":
+                return False
+        return current().direction == "rtl"
+
+    def visual(self) -> tuple[str, list[int], bool]:
+        """The value in display order, for each shown character its index in the value, and whether
+        the line is right to left."""
+        rtl = self._rtl_base()
+        shown, order = bidi.visual_order(self.value, rtl)
+        return shown, order, rtl
+
+    def _cells(self) -> tuple[str, list[int], bool, list[int]]:
+        """``visual()`` plus the cell where each shown character starts (one more: the end)."""
+        shown, order, rtl = self.visual()
+        starts, x = [], 0
+        if rtl:
+            x = 1  # the cell for a cursor past the end of a right-to-left text
+        for ch in shown:
+            starts.append(x)
+            x += cell_len(ch)
+        starts.append(x)
+        return shown, order, rtl, starts
+
+    def visual_cursor_cell(self) -> int:
+        """The cell (from the left of the text) where the cursor is drawn."""
+        shown, order, rtl, starts = self._cells()
+        cursor = self.cursor_position
+        # The cursor stands before the character at ``cursor``: its cell (a ligature or a dropped
+        # character: the nearest shown one after it).
+        best = None
+        for position, index in enumerate(order):
+            if index >= cursor and (best is None or index < order[best]):
+                best = position
+        if best is None:  # past the end
+            return 0 if rtl else starts[-1]
+        return starts[best]
+
+    @property
+    def _cursor_offset(self) -> int:
+        if not self._reordered():
+            return super()._cursor_offset
+        return self.visual_cursor_cell()
+
+    @property
+    def content_width(self) -> int:
+        if not self.value or not self._reordered():
+            return super().content_width
+        return self._cells()[3][-1] + 1
+
+    def render_line(self, y: int) -> Strip:
+        if y != 0 or not self.value or not self._reordered():
+            return super().render_line(y)
+        shown, order, rtl, starts = self._cells()
+        text = Text(no_wrap=True, overflow="ignore", end="")
+        selection_style = self.get_component_rich_style("input--selection")
+        cursor_style = self.get_component_rich_style("input--cursor")
+        start, end = sorted(self.selection)
+        cursor_cell = self.visual_cursor_cell() if self.has_focus and self._cursor_visible else None
+        if rtl:
+            text.append(" ", style=cursor_style if cursor_cell == 0 else None)
+        for position, ch in enumerate(shown):
+            index = order[position]
+            style = None
+            if self.has_focus and start != end and start <= index < end:
+                style = selection_style
+            if cursor_cell is not None and starts[position] == cursor_cell:
+                style = cursor_style
+            text.append(ch, style=style)
+        if not rtl:
+            text.append(" ", style=cursor_style if cursor_cell == starts[-1] else None)
+        console = self.app.console
+        width = self.scrollable_content_region.width
+        strip = Strip(list(console.render(text, self.app.console_options.update_width(self.content_width))))
+        scroll_x, _ = self.scroll_offset
+        strip = strip.crop(scroll_x, scroll_x + width + 1).extend_cell_length(width + 1)
+        return strip.apply_style(self.rich_style)
+
+    def _cell_offset_to_index(self, offset: int) -> int:
+        if not self._reordered():
+            return super()._cell_offset_to_index(offset)
+        shown, order, rtl, starts = self._cells()
+        scroll_x, _ = self.scroll_offset
+        offset += scroll_x
+        for position in range(len(shown)):
+            if starts[position] <= offset < starts[position + 1]:
+                return order[position]
+        if rtl:  # left of the text: its end; right of it: its start
+            return len(self.value) if offset < 1 else 0
+        return len(self.value)
+
+    # -- the arrow keys move the way they point in a right-to-left text ------------------------------
+    def _swapped(self) -> bool:
+        return self._reordered() and self._rtl_base()
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        if self._swapped():
+            super().action_cursor_right(select)
+        else:
+            super().action_cursor_left(select)
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if self._swapped():
+            super().action_cursor_left(select)
+        else:
+            super().action_cursor_right(select)
+
+    def action_cursor_left_word(self, select: bool = False) -> None:
+        if self._swapped():
+            super().action_cursor_right_word(select)
+        else:
+            super().action_cursor_left_word(select)
+
+    def action_cursor_right_word(self, select: bool = False) -> None:
+        if self._swapped():
+            super().action_cursor_left_word(select)
+        else:
+            super().action_cursor_right_word(select)
