@@ -39,13 +39,32 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
+# ``python -m companion`` that also writes its peak resident memory (kB, Linux) where RSS_FILE says.
+_MEASURED = """
+import os, resource, sys
+from companion.cli import main
+try:
+    status = main(sys.argv[1:])
+finally:
+    with open(os.environ["RSS_FILE"], "w") as fh:
+        fh.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+sys.exit(status)
+"""
+MAX_RSS_KB = 200 * 1024
+
+
 def companion(*args: str, cwd: Path, lang: str = "en") -> subprocess.CompletedProcess[bytes]:
-    """``companion --lang LANG ARGS`` in a child with 400 MB of address space and 5 s."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_LANG": lang}
+    """``companion --lang LANG ARGS`` in a child with 400 MB of address space and 5 s; it must stay
+    under 5 s of wall time and 200 MB of resident memory."""
+    rss_file = cwd.parent / f".rss-{os.getpid()}-{time.monotonic_ns()}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_LANG": lang, "RSS_FILE": str(rss_file)}
     start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "companion", "--lang", lang, *args], cwd=cwd, env=env,
+    proc = subprocess.run([sys.executable, "-c", _MEASURED, "--lang", lang, *args], cwd=cwd, env=env,
                           capture_output=True, timeout=5, preexec_fn=_limit_memory)
     assert time.monotonic() - start < 5
+    peak = int(rss_file.read_text())
+    rss_file.unlink()
+    assert peak < MAX_RSS_KB, f"{args}: {peak // 1024} MB resident at the peak"
     return proc
 
 
