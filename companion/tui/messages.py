@@ -9,6 +9,8 @@ MESSAGES = {
     "tui.game_unavailable": N_("The screen for {game} is not available in this version."),
     "tui.no_players": N_("Enter the players' names, separated by commas."),
     "tui.player_count": N_("{game} is played by {low} to {high} players; you entered {count}."),
+    # An edition for one fixed number (low == high, even 1): the number stands where no noun follows it.
+    "tui.player_count_exact": N_("Players for {game} in this edition: exactly {low}; you entered {count}."),
     "tui.unknown_card": N_("“{text}” is not a card. Type a gem value, a hazard or “relic”."),
     "tui.no_content": N_("The rules text for this game is not available yet."),
     "tui.no_leavers": N_("Say who leaves after the word: “L Ava Ben” or “L 1 3” (seat numbers)."),

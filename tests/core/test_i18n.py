@@ -139,6 +139,37 @@ def test_no_ambiguous_width_symbols_in_chinese(locale):
     assert not bad, bad[:10]
 
 
+# Characters of the other script: traces of machine conversion between zh_Hant and zh_Hans.
+HANT_ONLY = "這們個與會張輪點為從說對時開關體錄檔裡寶險數戲變選擇鍵畫換問題應該樣讓設計動戰勝獲滿請輸處發現記讀寫錯誤無"
+HANS_ONLY = "这们个与会张轮点为从说对时开关体录档宝险数戏变选择键画换问题应该样让设计动战胜获满请输处发现记读写错误无"
+
+
+@pytest.mark.parametrize("locale,foreign", [("zh_Hant", HANS_ONLY), ("zh_Hans", HANT_ONLY)])
+def test_chinese_catalogs_keep_to_their_own_script(locale, foreign):
+    from babel.messages.pofile import read_po
+
+    assert not set(HANT_ONLY) & set(HANS_ONLY)
+    with catalog_path(locale).open("rb") as fh:
+        catalog = read_po(fh, locale=locale)
+    bad = [text for message in catalog if message.id
+           for text in ([message.string] if isinstance(message.string, str) else message.string)
+           if any(ch in text for ch in foreign)]
+    assert not bad, bad[:10]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_a_fixed_player_count_reads_right_even_for_one(locale):
+    """An edition for exactly one player (or two) has its own sentence: no "1 to 1 players"."""
+    from companion.errors import CompanionError
+    from companion.tui.messages import MESSAGES, describe
+
+    assert "{high}" not in MESSAGES["tui.player_count_exact"]
+    with i18n.use_language(locale) as tr:
+        text = describe(CompanionError("tui.player_count_exact", game="death_valley", low=1, high=1, count=3))
+        assert tr.num(1) in text and tr.num(3) in text and "{" not in text
+        assert "Death Valley" not in text or locale == "en"
+
+
 def test_lists_in_each_language():
     assert translator("fa").join(["آوا", "بهرام", "چنگیز"]) == "آوا، بهرام و چنگیز"  # no comma before «و»
     assert translator("fa").join(["آوا", "بهرام"]) == "آوا و بهرام"

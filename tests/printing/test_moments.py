@@ -112,7 +112,8 @@ def test_valley_solo_counts_the_robots_rules():
 
 def test_valley_endings_say_which_tie_break_decided():
     assert texts(VALLEY / "backseat.jsonl")[-1] == "Cy and Di tied with 2 points; Cy wins with fewer busts (1)."
-    assert texts(VALLEY / "standard.jsonl")[-1] == "Ava and Ben tied with 7 points and 1 bust each: they share the win."
+    assert texts(VALLEY / "standard.jsonl")[-1] == ("Ava and Ben tied with 7 points and the same number of busts (1): "
+                                                    "they share the win.")
     assert texts(VALLEY / "solo_bust_rule.jsonl")[-1] == "The robot wins: it busted no more often than Eve."
 
 
@@ -128,6 +129,47 @@ def test_moments_are_translated(path, locale):
         assert "{" not in text and "}" not in text
         if locale == "fa":
             assert not re.search(r"[0-9]", text), text  # Persian digits
+
+
+# -- Diamant -----------------------------------------------------------------------------------------
+def _diamant_moments(tmp_path, events, locale="en"):
+    import json
+
+    header = {"journal": "companion", "version": 1, "game": "diamant", "ruleset": "diamant",
+              "players": ["Ava", "Ben", "Chen"], "started": "2026-11-29T20:00:00Z"}
+    path = tmp_path / "d.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in [header, *events]), encoding="utf-8")
+    return texts(path, locale)[:-1]  # without "The journal stops before the end of the game."
+
+
+def _draw(value=None, hazard=None):
+    if hazard:
+        return {"event": "draw", "card": "hazard", "hazard": hazard}
+    return {"event": "draw", "card": "treasure", "value": value}
+
+
+@pytest.mark.parametrize("events,lost", [
+    ([_draw(7), _draw(hazard="snake"), _draw(hazard="snake")], "Ava, Ben, and Chen ran out and lost 6 gems in all."),
+    # Ava and Ben leave with nothing (1 gem stays on the path); Chen alone carries 1.
+    ([_draw(4), {"event": "leave", "players": ["Ava", "Ben"]}, _draw(hazard="snake"), _draw(hazard="snake")],
+     "Chen ran out and lost 1 gem in all."),
+])
+def test_diamant_bust_counts_the_lost_gems_in_words_that_fit(tmp_path, events, lost):
+    found = _diamant_moments(tmp_path, events)
+    assert found == [f"Round 1: a second snake came up; {lost}"]
+    for locale in LOCALES[1:]:
+        local = _diamant_moments(tmp_path, events, locale)
+        assert len(local) == 1 and "{" not in local[0] and local[0] != found[0]
+
+
+def test_diamant_bust_with_empty_hands_names_no_number_of_gems(tmp_path):
+    # A 2 shared by three explorers: nobody carries a gem when the second snake comes.
+    events = [_draw(2), _draw(hazard="snake"), _draw(hazard="snake")]
+    found = _diamant_moments(tmp_path, events)
+    assert found == ["Round 1: a second snake came up; Ava, Ben, and Chen ran out with no gems to lose."]
+    assert not any(char.isdigit() for char in found[0].split(";")[1])
+    fa = _diamant_moments(tmp_path, events, "fa")
+    assert "۰" not in fa[0] and "گوهر" in fa[0]
 
 
 # -- long tables ---------------------------------------------------------------------------------------

@@ -22,9 +22,14 @@ VALLEY_RULES = {
     3: N_plural("The robot used rule 3 on {n} turn: it took the top deck card.",
                 "The robot used rule 3 on {n} turns: it took the top deck card."),
 }
-VALLEY_TIE_BROKEN = N_("{players} tied with {score} points; {winner} wins with fewer busts ({busts}).")
-VALLEY_TIE_KEPT = N_plural("{players} tied with {score} points and {n} bust each: they share the win.",
-                           "{players} tied with {score} points and {n} busts each: they share the win.")
+# The plural follows the points ({n}); the busts stay in brackets, where no noun follows them.
+VALLEY_TIE_BROKEN = N_plural("{players} tied with {n} point; {winner} wins with fewer busts ({busts}).",
+                             "{players} tied with {n} points; {winner} wins with fewer busts ({busts}).")
+VALLEY_TIE_KEPT = N_plural("{players} tied with {n} point and the same number of busts ({busts}): "
+                           "they share the win.",
+                           "{players} tied with {n} points and the same number of busts ({busts}): "
+                           "they share the win.")
+VALLEY_WINNER = N_plural("The winner: {names}, with {n} point.", "The winner: {names}, with {n} points.")
 
 
 def key_moments(steps: Sequence[Any], summary: dict[str, Any], tr: Translator) -> list[Moment]:
@@ -70,11 +75,9 @@ def _valley_ending(state: Any, tr: Translator) -> list[Moment]:
     if decided.decided_by == "robot_busts":
         return [(end, tr.gettext("The robot wins: it busted no more often than {player}.", player=name(state.human)))]
     if decided.decided_by == "points":
-        return [(end, tr.ngettext("The winner: {names}, with {score} points.",
-                                  "The winners: {names}, with {score} points each.", 1,
-                                  names=name(decided.winners[0]), score=decided.best))]
+        return [(end, tr.ngettext(*VALLEY_WINNER, decided.best, names=name(decided.winners[0])))]
     together = tr.join(name(p) for p in decided.leaders)
     if decided.decided_by == "fewer_busts":
-        return [(end, tr.gettext(VALLEY_TIE_BROKEN, players=together, score=decided.best,
-                                 winner=tr.join(name(p) for p in decided.winners), busts=decided.busts))]
-    return [(end, tr.ngettext(*VALLEY_TIE_KEPT, decided.busts, players=together, score=decided.best))]
+        return [(end, tr.ngettext(*VALLEY_TIE_BROKEN, decided.best, players=together,
+                                  winner=tr.join(name(p) for p in decided.winners), busts=decided.busts))]
+    return [(end, tr.ngettext(*VALLEY_TIE_KEPT, decided.best, players=together, busts=decided.busts))]

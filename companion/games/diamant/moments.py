@@ -25,11 +25,17 @@ def key_moments(steps: Sequence[Step], summary: dict[str, Any], tr: Translator) 
             lost = list(bust.losers)
             round_ = end.round if end is not None else step.state.round
             hazard = hazard_name(bust.hazard, tr)
-            if lost:
+            gems = sum(g for _p, g in lost)
+            if lost and gems:
+                text = tr.ngettext("Round {round}: a second {hazard} came up; "
+                                   "{players} ran out and lost {n} gem in all.",
+                                   "Round {round}: a second {hazard} came up; "
+                                   "{players} ran out and lost {n} gems in all.",
+                                   gems, round=round_, hazard=hazard, players=tr.join(p for p, _g in lost))
+            elif lost:  # the explorers still inside carried nothing: no gems to count
                 text = tr.gettext("Round {round}: a second {hazard} came up; "
-                                  "{players} ran out and lost {gems} gems in all.",
-                                  round=round_, hazard=hazard, players=tr.join(p for p, _g in lost),
-                                  gems=sum(g for _p, g in lost))
+                                  "{players} ran out with no gems to lose.",
+                                  round=round_, hazard=hazard, players=tr.join(p for p, _g in lost))
             else:
                 text = tr.gettext("Round {round}: a second {hazard} came up with nobody left in the cave.",
                                   round=round_, hazard=hazard)
