@@ -13,7 +13,9 @@ def equation(parts: Split, tr: Translator) -> str:
 
 
 def winners_sentence(names: list[str], score: int, tr: Translator) -> str:
-    """"The winner: Ava, with 31 points." (or the winners, each with that score)."""
-    return tr.ngettext("The winner: {names}, with {score} points.",
-                       "The winners: {names}, with {score} points each.", len(names),
-                       names=tr.join(names), score=score)
+    """"The winner: Ava, with 31 points." (or the winners, each with that score); the noun fits the score."""
+    if len(names) == 1:
+        return tr.ngettext("The winner: {names}, with {n} point.", "The winner: {names}, with {n} points.",
+                           score, names=tr.join(names))
+    return tr.ngettext("The winners: {names}, with {n} point each.", "The winners: {names}, with {n} points each.",
+                       score, names=tr.join(names))

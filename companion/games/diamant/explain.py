@@ -174,8 +174,9 @@ def breakdown(state: State, seat: int, tr: Translator) -> str:
                                "{player}: chest {chest} + {n} relics ({values}) + {start} starting gems = {total}",
                                len(values), player=player, chest=chest, values=shown, start=start, total=total)
         if start:
-            return tr.gettext("{player}: chest {chest} + {start} starting gems, no relics = {total}",
-                              player=player, chest=chest, start=start, total=total)
+            return tr.ngettext("{player}: chest {chest} + {n} starting gem, no relics = {total}",
+                               "{player}: chest {chest} + {n} starting gems, no relics = {total}",
+                               start, player=player, chest=chest, total=total)
         if values:
             return tr.ngettext("{player}: chest {chest} + {n} relic ({values}) = {total}",
                                "{player}: chest {chest} + {n} relics ({values}) = {total}",

@@ -18,7 +18,7 @@ MESSAGES = {
     "stones.not_adjacent": N_("The stones at {a} and {b} are not side by side: "
                               "only two stones that share an edge can swap places."),
     "stones.bad_points": N_("A card is worth 1 to 5 points, not {value}."),
-    "stones.solo_no_such_value": N_("The solo deck has no card worth {points} points."),
+    "stones.solo_no_such_value": N_("The solo deck has no card with the value {points}."),
     "stones.solo_all_scored": N_("Every {points}-point card of the solo deck has already been scored."),
     "stones.no_match": N_("The pattern {pattern} does not match the stones as they lie now."),
     "stones.bad_card_id": N_("A score names its card by the card's id in the pattern library, not by {value}."),
