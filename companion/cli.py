@@ -104,7 +104,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
 
     tui = sub.add_parser("tui", parents=[common], help=_("start the referee assistant (the default)"))
-    tui.add_argument("--resume", metavar=_("FILE"), help=_("continue the game in this journal"))
+    opening = tui.add_mutually_exclusive_group()
+    opening.add_argument("--resume", metavar=_("FILE"), help=_("continue the game in this journal"))
+    opening.add_argument("--follow", metavar=_("FILE"),
+                         help=_("follow the game in this journal read-only, as another session plays it"))
     tui.add_argument("--catalog", metavar=_("FILE"),
                      help=_("the Death Valley card catalog to use (default: yours, in the configuration folder)"))
 

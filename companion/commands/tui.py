@@ -1,4 +1,6 @@
-"""``companion tui [--lang L] [--resume FILE] [--catalog FILE]``: the referee assistant.
+"""``companion tui [--lang L] [--resume FILE | --follow FILE] [--catalog FILE]``: the referee assistant.
+
+``--follow FILE`` opens the game read-only (it is shown as another session plays it; nothing is written).
 
 A journal or catalog that cannot be used is one message and status 1, before any screen opens.  An
 uncaught error inside the assistant leaves the journal closed and whole, restores the terminal, prints
@@ -47,14 +49,17 @@ def run(args: argparse.Namespace) -> int:
 
     language = negotiate(args.lang) if getattr(args, "lang", None) else None
     resume = getattr(args, "resume", None)
-    if resume is not None:
-        from companion.journal import read_journal
+    follow = getattr(args, "follow", None)
+    for path in (resume, follow):
+        if path is not None:
+            from companion.journal import read_journal
 
-        read_journal(Path(resume))  # a missing or invalid file: a clear message and exit 1, no app
+            read_journal(Path(path))  # a missing or invalid file: a clear message and exit 1, no app
     catalog = getattr(args, "catalog", None)
     if catalog is not None and not _check_catalog(catalog):
         return EXIT_INVALID
-    app = make_app(language=language, resume=resume, catalog=Path(catalog) if catalog else None)
+    options = {"follow": follow} if follow is not None else {}
+    app = make_app(language=language, resume=resume, catalog=Path(catalog) if catalog else None, **options)
     app.run()
     if app.crash is not None:
         with use_language(app.locale):  # the language the host was reading

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual._context import active_app
@@ -36,6 +37,9 @@ from companion.tui import bidi
 from companion.tui import settings as settings_mod
 from companion.tui.commands import CompanionCommands
 from companion.tui.screens.base import CompanionModal, DismissOnce, PaletteCommand
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 __all__ = ["EXIT_CRASH", "LANGUAGE_NAMES", "CompanionApp", "Crash", "crash_message", "make_app", "running_app"]
 
@@ -93,12 +97,14 @@ class CompanionApp(App):
 
     def __init__(self, *, language: str = "en", settings: settings_mod.Settings | None = None,
                  data_dir: Path | None = None, config_dir: Path | None = None,
-                 resume: Path | None = None, catalog: Path | None = None) -> None:
+                 resume: Path | None = None, catalog: Path | None = None, follow: Path | None = None) -> None:
         super().__init__()
         self.settings = settings or settings_mod.Settings()
         self.data_dir = data_dir
         self.config_dir = config_dir
         self.resume_path = resume
+        self.follow_path = follow
+        """A journal to follow read-only from the start (``companion tui --follow FILE``)."""
         self.catalog_path: Path | None = catalog
         """The Death Valley card catalog given on the command line (``None``: the user's own)."""
         self.crash: Crash | None = None
@@ -123,7 +129,9 @@ class CompanionApp(App):
         return HomeScreen()
 
     def on_mount(self) -> None:
-        if self.resume_path is not None:
+        if self.follow_path is not None:
+            self.follow_journal(self.follow_path)
+        elif self.resume_path is not None:
             self.open_journal(self.resume_path)
 
     # -- keys -----------------------------------------------------------------------------------
@@ -242,18 +250,51 @@ class CompanionApp(App):
         return True
 
     def open_journal(self, path: Path, *, switch: bool = False) -> bool:
-        """Resume the game in ``path``; a journal that cannot be read or written is a notice, no screen."""
+        """Resume the game in ``path``; a journal that cannot be read is a notice, no screen.
+
+        One that another session writes (or that cannot be written here: a read-only file or mount)
+        opens :class:`~companion.tui.screens.follow.FollowPrompt`, which says why and who holds it and
+        offers to follow the game read-only (:meth:`follow_journal`); False then too.
+        """
         from companion.session import Session
-        from companion.tui.screens import game_screen_class
+        from companion.tui.screens.follow import FOLLOW_CODES, FollowPrompt
 
         try:
             session = Session.resume(path)
+        except CompanionError as exc:
+            if exc.code in FOLLOW_CODES:
+                self.push_screen(FollowPrompt(exc), callback=partial(self._follow_chosen, path, switch))
+            else:
+                self.show_error(exc)
+            return False
+        except OSError as exc:
+            self.show_os_error("journal_unreadable", path, exc)
+            return False
+        return self._show_session(session, switch)
+
+    def _follow_chosen(self, path: Path, switch: bool, follow: object) -> None:
+        if follow is True:
+            self.follow_journal(path, switch=switch)
+
+    def follow_journal(self, path: Path, *, switch: bool = False) -> bool:
+        """Open the game in ``path`` read-only: its screen shows it and takes in what its writer adds
+        (``Session.follow``); nothing is written, locked or changed.  A notice and False when it cannot
+        be read."""
+        from companion.session import Session
+
+        try:
+            session = Session.follow(path)
         except CompanionError as exc:
             self.show_error(exc)
             return False
         except OSError as exc:
             self.show_os_error("journal_unreadable", path, exc)
             return False
+        return self._show_session(session, switch)
+
+    def _show_session(self, session: Session, switch: bool) -> bool:
+        from companion.tui.screens import game_screen_class
+
         try:
             screen_class = game_screen_class(session.header.game)
         except CompanionError as exc:
@@ -386,10 +427,12 @@ bidi.set_resolver(_app_bidi_mode)
 
 def make_app(language: str | None = None, resume: str | Path | None = None, *,
              data_dir: Path | None = None, config_dir: Path | None = None,
-             settings: settings_mod.Settings | None = None, catalog: Path | None = None) -> CompanionApp:
+             settings: settings_mod.Settings | None = None, catalog: Path | None = None,
+             follow: str | Path | None = None) -> CompanionApp:
     """Build the app: ``language`` wins over the saved one, which wins over the environment.
 
     ``catalog``: the Death Valley card catalog to use (``app.catalog_path``; ``None``: the user's own).
+    ``follow``: a journal to open read-only at start (``resume``: one to continue writing).
     """
     from companion.i18n import negotiate
 
@@ -398,4 +441,5 @@ def make_app(language: str | None = None, resume: str | Path | None = None, *,
     if language is None:
         language = negotiate(settings.language or None)
     return CompanionApp(language=language, settings=settings, data_dir=data_dir, config_dir=config_dir,
-                        resume=Path(resume) if resume else None, catalog=Path(catalog) if catalog else None)
+                        resume=Path(resume) if resume else None, catalog=Path(catalog) if catalog else None,
+                        follow=Path(follow) if follow else None)

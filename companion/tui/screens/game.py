@@ -20,6 +20,12 @@ A game screen:
   :meth:`event_line` (override it for a crisper line), then what undo and redo just did.  The base keeps
   it in step after every send, undo, redo, language switch and on mount; call :meth:`refresh_log` after
   anything else that changes what it shows.
+* may show a game followed read-only (``Session.follow``: another session writes it).  Then
+  :attr:`read_only` is true and the base does everything: a banner says so, every entry field and
+  every other focusable widget but the scrolling panels is disabled, only the keys and palette
+  entries in :attr:`FOLLOW_ACTIONS` act (a screen's own ``check_action`` and ``palette`` are wrapped
+  for that), and every :data:`FOLLOW_SECONDS` the journal is read again (``session.refresh()``):
+  when something was added, the screen draws the state again (``refresh_state``) and the log.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import ScrollableContainer
+from textual.scroll_view import ScrollView
 from textual.widgets import Input
 
 from companion.errors import CompanionError
@@ -37,14 +45,18 @@ from companion.i18n import N_, _, current
 from companion.messages import describe_error
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
 from companion.tui.widgets.running_log import RunningLog
+from companion.tui.widgets.text import Prose
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from companion.session import Session, Step
 
 
 Saying = Callable[[], list[str]]
 
 ESCAPE_AGAIN_SECONDS = 3.0  # a second Escape within this time goes home
+FOLLOW_SECONDS = 0.5  # how often a game followed read-only looks for what its writer added
 LOG_NOTES = 6  # how many undo/redo lines the log keeps after the events
 
 
@@ -60,6 +72,36 @@ def _letters(text: str) -> list[str]:
     return sorted(c for c in text if not c.isspace() and c not in "()[]")
 
 
+class FollowBanner(Prose):
+    """The line at the top of a game followed read-only."""
+
+    DEFAULT_CSS = """
+    FollowBanner { dock: top; height: auto; padding: 0 1; background: $warning 25%; text-style: bold; }
+    """
+
+
+def _guarded_check(own: Callable[..., bool | None]) -> Callable[..., bool | None]:
+    def check_action(self: GameScreen, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.read_only and action not in self.FOLLOW_ACTIONS:
+            return False
+        return own(self, action, parameters)
+
+    check_action.__doc__ = own.__doc__
+    check_action._follow_guarded = True  # type: ignore[attr-defined]
+    return check_action
+
+
+def _guarded_palette(own: Callable[..., Any]) -> Callable[..., Any]:
+    def palette(self: GameScreen) -> Any:
+        if self.read_only:
+            return GameScreen.follow_palette(self)
+        return own(self)
+
+    palette.__doc__ = own.__doc__
+    palette._follow_guarded = True  # type: ignore[attr-defined]
+    return palette
+
+
 class GameScreen(CompanionScreen):
     BINDINGS = [
         Binding("ctrl+z", "undo", N_("Undo"), id="game.undo", priority=True),
@@ -68,9 +110,23 @@ class GameScreen(CompanionScreen):
         Binding("escape", "home", N_("Home"), id="game.home"),
     ]
 
+    FOLLOW_ACTIONS: frozenset[str] = frozenset({"rules", "home"})
+    """The screen's actions that still act on a game followed read-only (they change nothing)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game screen's own check_action and palette (which need not call super) still give way
+        # to read-only: the guard is put around them here, once per class.
+        super().__init_subclass__(**kwargs)
+        for name, guard in (("check_action", _guarded_check), ("palette", _guarded_palette)):
+            own = cls.__dict__.get(name)
+            if own is not None and not getattr(own, "_follow_guarded", False):
+                setattr(cls, name, guard(own))
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._follow_problem: tuple[str, str] | None = None  # the refresh error last shown (not again)
+        self._follow_timer: Timer | None = None
         self.explanation: Saying | None = self.resume_lines if session.steps else None
         self.log_notes: list[Saying] = []  # what undo and redo did since the last event, oldest first
         self._escape_until = 0.0  # a second Escape before this (time.monotonic()) goes home
@@ -191,7 +247,8 @@ class GameScreen(CompanionScreen):
         return self.explanation() if self.explanation is not None else []
 
     def send(self, event: dict[str, Any]) -> bool:
-        """Apply ``event``: journal first, then show.  False (and a notice) when it is refused."""
+        """Apply ``event``: journal first, then show.  False (and a notice) when it is refused
+        (always, on a game followed read-only: the session refuses)."""
         try:
             outcome = self.session.apply(event)
         except CompanionError as exc:
@@ -337,13 +394,92 @@ class GameScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.refresh_log()
+        if self.read_only:
+            self.lock_for_following()
+            self.call_after_refresh(self.lock_for_following)  # after the screen's own on_mount focused a field
+            if self._follow_timer is None:
+                self._follow_timer = self.set_interval(FOLLOW_SECONDS, self.follow_tick)
+
+    # -- a game followed read-only -----------------------------------------------------------------
+    @property
+    def read_only(self) -> bool:
+        """Whether this screen follows a game that another session writes (nothing can be changed here)."""
+        return self.session.read_only
+
+    def compose(self) -> ComposeResult:
+        if self.read_only:
+            yield FollowBanner(self.follow_banner, id="follow-banner")
+        yield from super().compose()
+
+    def follow_banner(self) -> str:
+        path = self.session.path
+        return _("Following {file} read-only: changes are made in the session that writes it.",
+                 file=path.name if path is not None else "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.read_only and action not in self.FOLLOW_ACTIONS:
+            return False
+        return super().check_action(action, parameters)
+
+    check_action._follow_guarded = True  # type: ignore[attr-defined]
+
+    def lock_for_following(self) -> None:
+        """Disable every entry field and every other focusable widget but the scrolling panels (the
+        containers that only scroll what is in them; fields and lists are ``ScrollView`` widgets)."""
+        for widget in self.query("*"):
+            panel = isinstance(widget, ScrollableContainer) and not isinstance(widget, ScrollView)
+            if widget.can_focus and not panel and not widget.disabled:
+                widget.disabled = True
+
+    def follow_tick(self) -> int:
+        """Take in what the writing session added (the number of new lines); draw it if any.
+
+        A journal that cannot be read now, or a line the rules refuse, is one notice (not one every
+        tick) and the screen stays as it was.
+        """
+        game, before = self.session.header.game, len(self.session.steps)
+        try:
+            added = self.session.refresh()
+        except CompanionError as exc:
+            problem = (exc.code, str(sorted(exc.params.items())))
+            if problem != self._follow_problem:
+                self._follow_problem = problem
+                self.show_error(exc)
+            return 0
+        self._follow_problem = None
+        if not added:
+            return 0
+        if self.session.header.game != game:  # the file was replaced by another game's journal
+            self.app.notice(_("The followed journal {path} now holds another game; it is no longer followed.",
+                              path=str(self.session.path)), severity="error", timeout=10)
+            if self._follow_timer is not None:
+                self._follow_timer.stop()
+            if self.is_current:
+                self.app.pop_screen()
+            return 0
+        steps = self.session.steps
+        # What the writer just played is explained; after an undo there, nothing is (it was undone).
+        self.explanation = self.saying(steps[-1].outcome, steps[-1].state) if len(steps) > before else None
+        self.log_notes = []
+        self.refresh_state()
+        self.refresh_log()
+        self.lock_for_following()  # whatever the screen showed anew stays disabled
+        return added
 
     def retranslate(self) -> None:
         super().retranslate()
         self.refresh_state()
         self.refresh_log()
 
+    def follow_palette(self) -> Iterator[PaletteCommand]:
+        """The palette of a game followed read-only: what changes nothing."""
+        yield PaletteCommand(_("Show the rules of this game"), self.action_rules)
+        yield PaletteCommand(_("Back to the home screen"), self.go_home)
+
     def palette(self) -> Iterator[PaletteCommand]:
+        if self.read_only:
+            yield from self.follow_palette()
+            return
         yield PaletteCommand(_("Undo the last event"), self.action_undo)
         yield PaletteCommand(_("Redo"), self.action_redo)
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)

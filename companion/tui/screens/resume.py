@@ -1,9 +1,14 @@
-"""Resume a recent game: every journal in the user data folder, unfinished (and crashed) ones first."""
+"""Resume a recent game: every journal in the user data folder, unfinished (and crashed) ones first.
+
+A game another companion is writing now (``journal.writer_of``) says so, and by whom; opening it
+offers to follow it read-only (see :meth:`companion.tui.app.CompanionApp.open_journal`).
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 from functools import partial
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList
 
 from companion.i18n import N_, _, current, ngettext
+from companion.journal import LockHolder, writer_of
 from companion.tui.messages import describe, game_name
 from companion.tui.recent import RecentGame, scan
 from companion.tui.screens.base import CompanionScreen
@@ -54,7 +60,18 @@ def _winners(game: RecentGame) -> list[str]:
     return [found.player_name(w, tr) for w in game.winners]
 
 
-def entry_text(game: RecentGame) -> str:
+def entry_text(game: RecentGame, writer: LockHolder | None = None) -> str:
+    """The line of ``game`` in the list; ``writer``: who is writing it now (``None``: nobody)."""
+    text = _entry_text(game)
+    if writer is None:
+        return text
+    if writer.pid is None or writer.host is None:
+        return _("{entry} · being written in another companion", entry=text)
+    # The pid is an identifier, not a quantity: text, as in the message of the lock itself.
+    return _("{entry} · being written by process {pid} on {host}", entry=text, pid=str(writer.pid), host=writer.host)
+
+
+def _entry_text(game: RecentGame) -> str:
     tr = current()
     when = when_text(game.changed or game.modified)
     if game.error is not None:
@@ -84,6 +101,8 @@ class ResumeScreen(CompanionScreen):
     def __init__(self) -> None:
         super().__init__()
         self.games: list[RecentGame] = []
+        self.writers: dict[Path, LockHolder] = {}
+        """The listed games that another session has open for writing, and who that is."""
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="resume"):
@@ -99,8 +118,13 @@ class ResumeScreen(CompanionScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.games = sorted(scan(self.app.data_dir), key=lambda g: (not g.resumable, -(g.changed or g.modified)))
+        self.writers = {}
+        for game in self.games:
+            holder = writer_of(game.path) if game.error is None else None
+            if holder is not None:
+                self.writers[game.path] = holder
         self.query_one("#recent", Menu).set_items(
-            [(str(i), partial(entry_text, g)) for i, g in enumerate(self.games)])
+            [(str(i), partial(entry_text, g, self.writers.get(g.path))) for i, g in enumerate(self.games)])
         self.query_one("#resume-hint", Prose).refresh(layout=True)
         self.query_one("#recent").focus()
 
