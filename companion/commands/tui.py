@@ -12,33 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-EXIT_INVALID = 1
 
-
-def _check_catalog(path: str) -> bool:
-    """A card catalog must be a regular file (never a FIFO, a device or a folder, which could hang or
-    flood); its content is then checked by the game's loader.  False (and a message) when it is not."""
-    import os
-    import stat
-
-    from companion.i18n import _
-
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        print(_("The card catalog {path} does not exist.", path=path), file=sys.stderr)
-        return False
-    except (OSError, ValueError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        print(_("The card catalog {path} cannot be read: {reason}.", path=path, reason=reason), file=sys.stderr)
-        return False
-    if not stat.S_ISREG(mode):
-        print(_("{path} is not a regular file, so it cannot be a card catalog.", path=path), file=sys.stderr)
-        return False
+def _check_catalog(path: str) -> None:
+    """A card catalog must be a regular file of bounded size (never a FIFO, a device or a folder, which
+    could hang or flood) and a valid catalog: else a RulesetError, one message and status 1."""
     from companion.games.death_valley.catalog import load_catalog
 
-    load_catalog(path)  # a bad catalog: RulesetError, one message and status 1 (in companion.cli)
-    return True
+    load_catalog(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
 
             read_journal(Path(path))  # a missing or invalid file: a clear message and exit 1, no app
     catalog = getattr(args, "catalog", None)
-    if catalog is not None and not _check_catalog(catalog):
-        return EXIT_INVALID
+    if catalog is not None:
+        _check_catalog(catalog)
     options = {"follow": follow} if follow is not None else {}
     app = make_app(language=language, resume=resume, catalog=Path(catalog) if catalog else None, **options)
     app.run()

@@ -80,10 +80,10 @@ def test_a_catalog_with_a_card_missing_is_refused(tmp_path):
 
 
 def test_unreadable_and_broken_toml(tmp_path):
-    assert err(tmp_path / "c.toml", "[cards\n").code == "ruleset_bad_toml"
+    assert err(tmp_path / "c.toml", "[cards\n").code == "valley.catalog_bad_toml"
     with pytest.raises(RulesetError) as info:
         cat.load_catalog(tmp_path / "missing.toml")
-    assert info.value.code == "ruleset_unreadable"
+    assert info.value.code == "valley.catalog_unreadable"
 
 
 def test_the_header_may_name_a_catalog_file(tmp_path):

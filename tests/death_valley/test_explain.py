@@ -143,7 +143,7 @@ def test_every_message_formats_in_every_language(locale):
     params = dict(card="heat-1", player="Ava", active="Ben", faceup="heat-2", zone="x", field="tuck",
                   event="travel", mode="m", option="o", choices="a, b", count=3, key="k", value="v",
                   source="s", most=20, rule=1, path="p.toml", hazard="heat", expected=18, example="heat-1 2",
-                  name="n", other="flood-2")
+                  name="n", other="flood-2", reason="r")
     for code, template in messages.MESSAGES.items():
         text = describe(code, params, tr)
         assert "{" not in text and "Unexpected problem" not in text, (code, text)

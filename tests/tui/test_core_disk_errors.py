@@ -260,5 +260,7 @@ def test_a_catalog_that_is_not_a_catalog_file_exits_1(tmp_path, capsys, no_app, 
     assert no_app == [] and files_under(tmp_path) == before
     if kind == "zh_Hant":
         assert "卡牌目錄" in err
-    elif kind == "missing":
+    else:
+        assert "card catalog" in err
+    if kind == "missing":
         assert "does not exist" in err

@@ -177,7 +177,8 @@ def load_catalog(path: str | os.PathLike[str]) -> Catalog:
     """The catalog file at ``path``: a regular file of bounded size and nesting (``companion.safeio``)."""
     from companion.safeio import load_toml_file
 
-    return parse_catalog(load_toml_file(path, what="ruleset_unreadable", bad="ruleset_bad_toml"), os.fspath(path))
+    data = load_toml_file(path, what="valley.catalog_unreadable", bad="valley.catalog_bad_toml")
+    return parse_catalog(data, os.fspath(path))
 
 
 @cache

@@ -100,6 +100,8 @@ MESSAGES: dict[str, str] = {
                                   "(en, fa, zh_Hant, zh_Hans)."),
     "valley.catalog_same_name": N_("{path}: “{key}” is “{name}”, which already names {other}; "
                                    "every card needs a name of its own."),
+    "valley.catalog_unreadable": N_("The card catalog {path} cannot be read: {reason}."),
+    "valley.catalog_bad_toml": N_("The card catalog {path} is not valid TOML: {reason}."),
     "valley.catalog_card_count": N_("{path}: the catalog must have exactly {expected} cards, not {count}."),
     "valley.catalog_hazard_count": N_("{path}: the catalog has {count} “{hazard}” cards; "
                                       "it must have exactly {expected}."),
