@@ -1,10 +1,14 @@
-"""The command palette: every action that makes sense on the current screen, in the current language."""
+"""The command palette: every action that makes sense on the current screen, in the current language.
+
+In a right-to-left language the palette is marked ``-rtl`` when it opens (``app.tcss`` then aligns its
+list to the right, like every menu).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
 from companion.i18n import current
 from companion.tui import bidi
@@ -24,6 +28,12 @@ class CompanionCommands(Provider):
         entries = list(getattr(screen, "palette", lambda: ())())
         entries.extend(self.app.app_palette())
         return entries
+
+    async def startup(self) -> None:
+        rtl = current().direction == "rtl"
+        for screen in self.app.screen_stack:
+            if isinstance(screen, CommandPalette):
+                screen.set_class(rtl, "-rtl")
 
     @staticmethod
     def _shown(text: str) -> str:

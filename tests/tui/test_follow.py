@@ -188,12 +188,16 @@ def test_keys_that_would_change_a_followed_game_change_nothing(folders):
     asyncio.run(go())
 
 
-def test_escape_does_not_open_the_game_and_a_burst_does_not_answer(folders):
+def test_escape_does_not_open_the_game_and_a_burst_does_not_answer(folders, monkeypatch):
+    from companion.tui.screens import follow
+
     path = journal(folders, 5)
 
     async def go():
         app = build_app(folders)
         async with app.run_test(size=(120, 45)) as pilot:
+            # However slow this machine is, the burst below comes before the question can be read.
+            monkeypatch.setattr(follow, "READ_SECONDS", 60.0)
             app.open_journal(path)
             await pilot.pause()
             prompt = app.screen
@@ -201,6 +205,7 @@ def test_escape_does_not_open_the_game_and_a_burst_does_not_answer(folders):
             await pilot.press("enter", "enter", "escape")
             await pilot.pause()
             assert app.screen is prompt
+            monkeypatch.setattr(follow, "READ_SECONDS", 0.3)
             await answer(pilot, "s")  # typing answers nothing either
             assert app.screen is prompt
             await answer(pilot, "escape")

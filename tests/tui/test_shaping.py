@@ -170,11 +170,13 @@ def test_bidi_input_shows_display_order_and_edits_the_logical_value():
             assert field.value == "سلام"
             shown = bidi.line("سلام", True)
             line = _line(field)
-            assert line.startswith(" " + shown)  # the cursor cell past the end is on the left
-            assert field.visual_cursor_cell() == 0 and field._cursor_offset == 0
+            width = field.scrollable_content_region.width
+            # Right-aligned: the text ends at the field's right edge, the cursor cell past its end on its left.
+            assert line[:width].endswith(" " + shown) and line[:width - len(shown) - 1].strip() == ""
+            assert field.visual_cursor_cell() == 0 and field._cursor_offset == width - len(shown) - 1
             await pilot.press("space", *"دنیا")
             assert field.value == "سلام دنیا"
-            assert _line(field).startswith(" " + bidi.line("سلام دنیا", True))
+            assert _line(field)[:width].endswith(" " + bidi.line("سلام دنیا", True))
             await pilot.press("backspace")
             assert field.value == "سلام دنی"
             await pilot.press("home")

@@ -331,7 +331,7 @@ def _start_stones(term, players: str, solo: bool = False) -> None:
     term.settle(0.2)
     term.keys("Enter")
     term.wait_until(lambda: term.journals(), what="the new journal")
-    term.wait_until(lambda: "f5" in term.screen(), what="the Shifting Stones screen")
+    term.wait_until(lambda: "^z" in term.screen(), what="the Shifting Stones screen")  # its footer: Undo
     term.settle(0.3)
 
 

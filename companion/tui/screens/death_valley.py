@@ -47,6 +47,7 @@ from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen, joined
 from companion.tui.widgets import valley_table as table
+from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.text import Prose
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class DeathValleyScreen(GameScreen):
                 yield Prose(self._explain_text, id="explain", classes="panel")
         yield from self.compose_log()
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
-        yield Input(placeholder=self._placeholder(), suggester=CardSuggester(self), id="entry")
+        yield BidiInput(placeholder=self._placeholder(), suggester=CardSuggester(self), id="entry")
 
     def on_resize(self, event: Any) -> None:
         self.set_class(event.size.height < self.SHORT, "-short")

@@ -22,6 +22,7 @@ from companion.tui import bidi
 from companion.tui.diamant_entry import EntrySuggester
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
+from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.decision import DecisionList
 from companion.tui.widgets.running_log import RunningLog
 from companion.tui.widgets.text import Prose
@@ -63,7 +64,7 @@ class DiamantScreen(GameScreen):
                 yield from self.compose_log()
                 yield Prose(self._explain_text, id="explain", classes="panel")
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
-        yield Input(placeholder=self._placeholder(), suggester=EntrySuggester(lambda: round_view(self.state)),
+        yield BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(lambda: round_view(self.state)),
                     id="card")
 
     def on_mount(self) -> None:

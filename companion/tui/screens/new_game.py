@@ -16,6 +16,7 @@ from companion.i18n import N_, _, current
 from companion.tui import bidi
 from companion.tui.messages import game_name
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
+from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
 
@@ -67,7 +68,7 @@ class NewGameScreen(CompanionScreen):
             with Horizontal(id="new-game-people"):
                 with Vertical(id="new-game-players"):
                     yield Prose(self._players_label, classes="label", id="players-label")
-                    yield Input(placeholder=self._players_placeholder(), id="players")
+                    yield BidiInput(placeholder=self._players_placeholder(), id="players")
                     yield Prose(lambda: _("Tab moves between fields; Enter in the players field or Ctrl+S starts "
                                           "the game."), classes="hint", id="new-game-hint")
                 with Vertical(id="new-game-language"):

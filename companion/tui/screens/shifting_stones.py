@@ -22,6 +22,7 @@ from companion.i18n import N_, _, current, ngettext
 from companion.tui import bidi
 from companion.tui.screens.base import PaletteCommand
 from companion.tui.screens.game import GameScreen
+from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.card_picker import (
     CardList,
     Found,
@@ -51,17 +52,19 @@ TurnKey = tuple[Grid, tuple[str, ...]]  # the grid and the ids of the hand's car
 ASK_AT_MOST = 6  # how many of the cards that answer a search equally a notice names
 
 
-class PickInput(Input):
+class PickInput(BidiInput):
+    KEYS_WHERE = N_("In the card field:")  # the heading of its keys on F1 while it has no focus
     BINDINGS = [Binding("down", "to_list", N_("Cards"), show=False, id="stones.pick.down")]
 
     def action_to_list(self) -> None:
         self.screen.query_one(CardList).focus()
 
 
-class LayoutInput(Input):
+class LayoutInput(BidiInput):
     """The layout field; Escape while correcting a layout goes back without changing it."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="stones.layout.cancel")]
+    KEYS_WHERE = N_("In the layout field:")
 
     def action_cancel(self) -> None:
         screen = cast("ShiftingStonesScreen", self.screen)  # the only screen with this field

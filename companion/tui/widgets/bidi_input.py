@@ -6,6 +6,9 @@ value in display order, shaped (joined letters), while the value, the cursor pos
 and every editing action stay on the logical text, exactly as in ``Input``.  The cursor is drawn on
 the cell of the character it stands before (past the end: one cell beyond the last character, on the
 left of a right-to-left text).  In a right-to-left text the arrow keys move the way they point.
+A completion suggestion (``suggester``) is laid out with the value, as the word it completes, its
+part beyond the value faded; Right (or, in a right-to-left text, the arrow that points toward the
+suggestion) at the end accepts it, as in ``Input``.
 In ``terminal`` mode, for a password, or for a value without right-to-left letters, it is ``Input``.
 """
 
@@ -24,11 +27,18 @@ from companion.tui import bidi
 
 class BidiInput(Input):
     # -- layout -------------------------------------------------------------------------------------
+    def _shown_value(self) -> str:
+        """The value, and the suggestion's rest when it is on show (as ``Input`` shows it)."""
+        suggestion = self._suggestion
+        if self.has_focus and len(suggestion) > len(self.value) and suggestion.startswith(self.value):
+            return suggestion
+        return self.value
+
     def _reordered(self) -> bool:
-        return bidi.mode() == "app" and not self.password and bidi.has_rtl(self.value)
+        return bidi.mode() == "app" and not self.password and bidi.has_rtl(self._shown_value())
 
     def _rtl_base(self) -> bool:
-        for ch in self.value:
+        for ch in self._shown_value():
             kind = unicodedata.bidirectional(ch)
             if kind in ("R", "AL"):
                 return True
@@ -40,7 +50,7 @@ class BidiInput(Input):
         """The value in display order, for each shown character its index in the value, and whether
         the line is right to left."""
         rtl = self._rtl_base()
-        shown, order = bidi.visual_order(self.value, rtl)
+        shown, order = bidi.visual_order(self._shown_value(), rtl)
         return shown, order, rtl
 
     def _cells(self) -> tuple[str, list[int], bool, list[int]]:
@@ -62,18 +72,31 @@ class BidiInput(Input):
         # The cursor stands before the character at ``cursor``: its cell (a ligature or a dropped
         # character: the nearest shown one after it).
         best = None
+        typed = len(self.value)  # a suggestion's letters only take the cursor past the end
         for position, index in enumerate(order):
-            if index >= cursor and (best is None or index < order[best]):
+            if index >= cursor and (index < typed or cursor == typed) and (best is None or index < order[best]):
                 best = position
         if best is None:  # past the end
             return 0 if rtl else starts[-1]
         return starts[best]
 
+    def _ui_rtl(self) -> bool:
+        return bidi.mode() == "app" and current().direction == "rtl"
+
+    def _shift(self) -> int:
+        """Cells left blank before a right-to-left text so that it ends at the field's right edge
+        (0 when it is longer than the field: it then scrolls like any text)."""
+        if not self._reordered() or not self._rtl_base():
+            return 0
+        return max(0, self.scrollable_content_region.width - self._cells()[3][-1])
+
     @property
     def _cursor_offset(self) -> int:
+        if not self.value and self._ui_rtl():  # right to left: the cursor waits at the right edge
+            return max(0, self.scrollable_content_region.width - 1)
         if not self._reordered():
             return super()._cursor_offset
-        return self.visual_cursor_cell()
+        return self._shift() + self.visual_cursor_cell()
 
     @property
     def content_width(self) -> int:
@@ -82,11 +105,15 @@ class BidiInput(Input):
         return self._cells()[3][-1] + 1
 
     def render_line(self, y: int) -> Strip:
+        if y == 0 and not self.value and self._ui_rtl():
+            return self._render_placeholder_rtl()
         if y != 0 or not self.value or not self._reordered():
             return super().render_line(y)
         shown, order, rtl, starts = self._cells()
         text = Text(no_wrap=True, overflow="ignore", end="")
         selection_style = self.get_component_rich_style("input--selection")
+        suggestion_style = self.get_component_rich_style("input--suggestion")
+        typed = len(self.value)
         cursor_style = self.get_component_rich_style("input--cursor")
         start, end = sorted(self.selection)
         cursor_cell = self.visual_cursor_cell() if self.has_focus and self._cursor_visible else None
@@ -94,7 +121,7 @@ class BidiInput(Input):
             text.append(" ", style=cursor_style if cursor_cell == 0 else None)
         for position, ch in enumerate(shown):
             index = order[position]
-            style = None
+            style = suggestion_style if index >= typed else None
             if self.has_focus and start != end and start <= index < end:
                 style = selection_style
             if cursor_cell is not None and starts[position] == cursor_cell:
@@ -105,19 +132,38 @@ class BidiInput(Input):
         console = self.app.console
         width = self.scrollable_content_region.width
         strip = Strip(list(console.render(text, self.app.console_options.update_width(self.content_width))))
+        shift = self._shift()
+        if shift:
+            strip = Strip.join([Strip.blank(shift), strip])
         scroll_x, _ = self.scroll_offset
         strip = strip.crop(scroll_x, scroll_x + width + 1).extend_cell_length(width + 1)
         return strip.apply_style(self.rich_style)
+
+    def _render_placeholder_rtl(self) -> Strip:
+        """An empty field in a right-to-left language: the placeholder (already in display order)
+        ends at the right edge, where the cursor waits."""
+        width = self.scrollable_content_region.width
+        text = Text(self.placeholder, no_wrap=True, overflow="crop", end="")
+        text.stylize(self.get_component_rich_style("input--placeholder"))
+        text.truncate(max(0, width - 1))
+        line = Text(" " * max(0, width - 1 - text.cell_len), end="")
+        line.append_text(text)
+        cursor = Text(" ", end="")
+        if self.has_focus and self._cursor_visible:
+            cursor.stylize(self.get_component_rich_style("input--cursor"))
+        line.append_text(cursor)
+        strip = Strip(list(self.app.console.render(line, self.app.console_options.update_width(width + 1))))
+        return strip.extend_cell_length(width + 1).apply_style(self.rich_style)
 
     def _cell_offset_to_index(self, offset: int) -> int:
         if not self._reordered():
             return super()._cell_offset_to_index(offset)
         shown, order, rtl, starts = self._cells()
         scroll_x, _ = self.scroll_offset
-        offset += scroll_x
+        offset += scroll_x - self._shift()
         for position in range(len(shown)):
             if starts[position] <= offset < starts[position + 1]:
-                return order[position]
+                return min(order[position], len(self.value))
         if rtl:  # left of the text: its end; right of it: its start
             return len(self.value) if offset < 1 else 0
         return len(self.value)
@@ -133,7 +179,7 @@ class BidiInput(Input):
             super().action_cursor_left(select)
 
     def action_cursor_right(self, select: bool = False) -> None:
-        if self._swapped():
+        if self._swapped() and not (not select and self.cursor_at_end and self._suggestion):
             super().action_cursor_left(select)
         else:
             super().action_cursor_right(select)

@@ -24,6 +24,7 @@ class DecisionList(Widget, can_focus=True):
     DEFAULT_CSS = """
     DecisionList { height: auto; width: 1fr; }
     """
+    KEYS_WHERE = N_("In the list of explorers (Ctrl+L):")  # the heading of its keys on F1 while it has no focus
     BINDINGS: ClassVar[list[BindingType]] = [  # type: ignore[assignment]  # list, as Textual declares it
         Binding("up", "move(-1)", N_("Up"), show=False, id="decision.up"),
         Binding("down", "move(1)", N_("Down"), show=False, id="decision.down"),

@@ -63,6 +63,7 @@ class StonesGrid(Widget, can_focus=True):
     StonesGrid { height: auto; width: auto; padding: 0 1; }
     StonesGrid:focus { background: $boost; }
     """
+    KEYS_WHERE = N_("In the grid:")  # the heading of its keys on F1 while it has no focus
     BINDINGS = [
         Binding("up", "move(-1, 0)", N_("Move the cursor up"), show=False, id="stones.grid.up"),
         Binding("down", "move(1, 0)", N_("Move the cursor down"), show=False, id="stones.grid.down"),
