@@ -153,6 +153,13 @@ _reshaper_state: list = []  # [reshaper or None, letters]: made on first use
 
 def _reshaper():
     if not _reshaper_state:
+        # arabic-reshaper imports fontTools (30-45 ms) only to read ligatures from a font file, which
+        # we never give it: hide fontTools.ttLib while it loads (an ImportError it already handles).
+        import sys
+
+        hidden = "fontTools.ttLib" not in sys.modules
+        if hidden:
+            sys.modules["fontTools.ttLib"] = None  # type: ignore[assignment]
         try:
             from arabic_reshaper import ArabicReshaper  # type: ignore[import-untyped]
             from arabic_reshaper.letters import LETTERS_ARABIC  # type: ignore[import-untyped]
@@ -160,6 +167,9 @@ def _reshaper():
             _reshaper_state[:] = [ArabicReshaper(configuration=_RESHAPER_CONFIG), LETTERS_ARABIC]
         except (ImportError, ValueError, OSError):  # not installed, or a broken configuration file
             _reshaper_state[:] = [None, {}]
+        finally:
+            if hidden:
+                del sys.modules["fontTools.ttLib"]
     return _reshaper_state[0], _reshaper_state[1]
 
 
