@@ -1,22 +1,61 @@
-"""Sharing gems: the divisions every game host checks.  Pure functions, results as data."""
+"""Sharing gems: the divisions every game host checks.  Pure functions, results as data.
+
+The results are small immutable value classes written out by hand rather than dataclasses: ``companion
+split`` would otherwise load :mod:`dataclasses` (and :mod:`inspect`) for two classes, a tenth of its run.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Any
 
 
-@dataclass(frozen=True)
-class Split:
+class _Value:
+    """Immutable, compared and hashed by its fields (``__slots__``), shown as ``Name(field=value, ...)``."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, *values: Any) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: {type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, self._fields()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self.__class__, self._fields())
+
+
+class Split(_Value):
     """``total = among × each + left``."""
 
+    __slots__ = ("total", "among", "each", "left")
     total: int
     among: int
     each: int
     left: int
 
-    def __post_init__(self) -> None:
-        assert self.total == self.among * self.each + self.left and 0 <= self.left < max(self.among, 1)
+    def __init__(self, total: int, among: int, each: int, left: int) -> None:
+        assert total == among * each + left and 0 <= left < max(among, 1)
+        super().__init__(total, among, each, left)
 
 
 def split(total: int, among: int) -> Split:
@@ -28,14 +67,17 @@ def split(total: int, among: int) -> Split:
     return Split(total, among, each, left)
 
 
-@dataclass(frozen=True)
-class PileSplit:
+class PileSplit(_Value):
     """Several piles shared by the same players, either pile by pile or pooled."""
 
+    __slots__ = ("mode", "among", "piles", "parts")
     mode: str  # "per_card" | "pooled"
     among: int
     piles: tuple[int, ...]
     parts: tuple[Split, ...]  # one per pile (per_card) or a single one (pooled)
+
+    def __init__(self, mode: str, among: int, piles: tuple[int, ...], parts: tuple[Split, ...]) -> None:
+        super().__init__(mode, among, piles, parts)
 
     @property
     def each(self) -> int:

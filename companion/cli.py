@@ -14,20 +14,33 @@ import importlib
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Sequence
 
 from companion import __version__
 from companion.errors import CompanionError, JournalError, RulesetError, UsageError
 from companion.i18n import LOCALES, _, negotiate, use_language
-from companion.messages import describe_error
-from companion.safetext import clean
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
+def describe_error(exc: CompanionError) -> str:
+    """The error in words (the messages of every game load only when something went wrong)."""
+    from companion.messages import describe_error
+
+    return describe_error(exc)
+
+
+def clean(text: object) -> str:
+    """Text from outside made safe to print (see :mod:`companion.safetext`), loaded when first needed."""
+    from companion.safetext import clean
+
+    return clean(text)
+
+
 def _cells(text: str) -> int:
     """Terminal cells: East Asian wide and full-width characters take two."""
+    import unicodedata
+
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

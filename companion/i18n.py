@@ -16,22 +16,31 @@ logical text: its output goes to terminals that may draw the controls, to files 
 from __future__ import annotations
 
 import gettext
-import hashlib
 import io
-import locale as _pylocale
 import os
 import re
-import threading
+import sys
+from _thread import allocate_lock
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from fractions import Fraction
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UsageError
 from companion.paths import data_dir
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+    from pathlib import Path
+    from typing import TypeGuard
+
+# What is loaded only where it is needed, so that a command loads nothing it does not use (``split``
+# in English reads no catalog and no Babel data): Babel (numbers that are not whole, percentages, lists),
+# the catalogs (every language but English, whose catalog is the source text: tools/catalog.py fills it
+# so), platformdirs (the compiled-catalog cache), fractions (a Fraction only exists once
+# something has imported it).
+SOURCE_LOCALE = "en"
 
 LOCALES: tuple[str, ...] = ("en", "fa", "zh_Hant", "zh_Hans")
 DOMAIN = "companion"
@@ -52,9 +61,20 @@ _ALIASES: dict[str, str] = {
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 FSI, PDI = "\u2068", "\u2069"
 # Right-to-left letters (and Arabic digits), or a control that reorders: a value needs isolating.
-_NEEDS_ISOLATE = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
-                            "\U0001e800-\U0001efff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_NEEDS_ISOLATE_CLASS = ("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
+                        "\U0001e800-\U0001efff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _ISOLATE_CONTROL = re.compile("[\u2066-\u2069]")
+
+
+def _needs_isolate(text: str) -> bool:
+    """Whether ``text`` holds a right-to-left letter or a control that reorders (the pattern is compiled
+    on first use: the CLI, which never isolates, does not pay for it)."""
+    return _needs_isolate_pattern().search(text) is not None
+
+
+@cache
+def _needs_isolate_pattern() -> re.Pattern[str]:
+    return re.compile(_NEEDS_ISOLATE_CLASS)
 
 
 def N_(message: str) -> str:
@@ -65,6 +85,12 @@ def N_(message: str) -> str:
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Mark a plural pair for extraction; translate later with ``ngettext(*pair, n)``."""
     return singular, plural
+
+
+def _is_fraction(value: object) -> TypeGuard[Fraction]:
+    """``isinstance(value, Fraction)`` without importing :mod:`fractions` (no Fraction exists before it)."""
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and isinstance(value, fractions.Fraction)
 
 
 def normalize_locale(name: str | None) -> str | None:
@@ -109,8 +135,10 @@ def negotiate(explicit: str | None = None, environ: Mapping[str, str] | None = N
                     return found
             break
     if environ is os.environ:
+        import locale as pylocale
+
         try:
-            found = normalize_locale(_pylocale.getlocale()[0])
+            found = normalize_locale(pylocale.getlocale()[0])
         except ValueError:
             found = None
         if found:
@@ -137,26 +165,32 @@ class Translator:
 
     def num(self, value: int | float | Fraction) -> str:
         """A number as people of this locale write it: ``1,234``; ``۱٬۲۳۴`` in Persian."""
+        if _is_fraction(value):
+            return self.integer(value.numerator) if value.denominator == 1 else self.fraction(value)
+        if isinstance(value, int):
+            return self.integer(value)
         from babel.numbers import format_decimal
 
-        if isinstance(value, Fraction):
-            if value.denominator == 1:
-                value = value.numerator
-            else:
-                return self.fraction(value)
-        if isinstance(value, int) and value.bit_length() > 60:  # beyond Babel's decimal precision
-            try:
-                text = f"{value:,}"
-            except ValueError:  # more digits than Python converts: say how big, never crash
-                return self.digits(("-" if value < 0 else "") + "10^" + str(int(value.bit_length() * 0.30103)))
-            return self.digits(text.replace(",", "٬" if self.locale == "fa" else ","))
+        number: float = value  # type: ignore[assignment]  # (not a Fraction: those returned above)
         try:
-            return self.digits(format_decimal(value, locale=self.babel_locale, numbering_system="default"))
+            return self.digits(format_decimal(number, locale=self.babel_locale, numbering_system="default"))
         except (ArithmeticError, ValueError):
-            return self.digits(str(value))
+            return self.digits(str(number))
+
+    def integer(self, value: int) -> str:
+        """A whole number, without Babel: every locale of ours groups whole numbers by threes (CLDR
+        ``#,##0``) with ``,`` (``٬`` in Persian) and writes ``-`` before a negative one; a test checks
+        this against Babel for each locale.  Exact for any size (Babel's decimals stop at 28 digits)."""
+        try:
+            text = f"{value:,}"
+        except ValueError:  # more digits than Python converts: say how big, never crash
+            return self.digits(("-" if value < 0 else "") + "10^" + str(int(value.bit_length() * 0.30103)))
+        return self.digits(text.replace(",", "٬") if self.locale == "fa" else text)
 
     def fraction(self, value: Fraction) -> str:
         """An exact fraction as ``a/b`` in the locale's digits (``۳/۱۰``)."""
+        from fractions import Fraction
+
         value = Fraction(value)
         return self.digits(f"{value.numerator}/{value.denominator}")
 
@@ -172,7 +206,7 @@ class Translator:
         from babel.lists import format_list
 
         items = list(items)
-        if isolating() and (self.direction == "rtl" or any(_NEEDS_ISOLATE.search(str(i)) for i in items)):
+        if isolating() and (self.direction == "rtl" or any(_needs_isolate(str(i)) for i in items)):
             items = [isolate(str(item)) for item in items]
         if self.locale == "fa" and len(items) > 1:  # Persian writes no comma before «و»
             return "، ".join(items[:-1]) + " و " + items[-1]
@@ -185,15 +219,15 @@ class Translator:
         values = {k: self._param(v) for k, v in params.items()}
         if isolating():
             # Needed only where something can reorder: a right-to-left sentence or value.
-            rtl = self.direction == "rtl" or _NEEDS_ISOLATE.search(text) is not None
-            values = {k: isolate(v) if isinstance(v, str) and (rtl or _NEEDS_ISOLATE.search(v)) else v
+            rtl = self.direction == "rtl" or _needs_isolate(text)
+            values = {k: isolate(v) if isinstance(v, str) and (rtl or _needs_isolate(v)) else v
                       for k, v in values.items()}
         return text.format(**values)
 
     def _param(self, value: Any) -> Any:
         if isinstance(value, bool):
             return value
-        if isinstance(value, (int, Fraction)):
+        if isinstance(value, int) or _is_fraction(value):
             return self.num(value)
         return value
 
@@ -260,11 +294,11 @@ def _balanced(text: str) -> str:
     return "".join(out) + PDI * depth
 
 
-def catalog_path(locale: str):
+def catalog_path(locale: str) -> Path:
     return data_dir("locales") / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-_lock = threading.Lock()
+_lock = allocate_lock()  # (threading itself is not needed: `split` never loads it)
 
 
 def _compiled_catalog(path: Path, locale: str) -> bytes:
@@ -273,8 +307,12 @@ def _compiled_catalog(path: Path, locale: str) -> bytes:
     The cache key is the ``.po`` file's path, size and modification time, so an edited catalog is
     recompiled on next use; a cache that cannot be written only costs the compile time.
     """
+    import zlib  # (not hashlib: loading OpenSSL costs a start-up more than this key needs)
+
     stat = path.stat()
-    key = hashlib.sha1(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+    key = f"{stat.st_size}-{stat.st_mtime_ns}-{zlib.crc32(str(path.resolve()).encode()):08x}"
+    from pathlib import Path
+
     cached = None
     try:
         import platformdirs
@@ -307,6 +345,8 @@ def translator(locale: str) -> Translator:
     """The (cached) translator for one of :data:`LOCALES`."""
     if locale not in LOCALES:
         raise UsageError("unknown_language", language=locale, choices=" ".join(LOCALES))
+    if locale == SOURCE_LOCALE:  # its catalog is the source text (plural: n != 1, as gettext's own)
+        return Translator(locale, gettext.NullTranslations())
     path = catalog_path(locale)
     if not path.exists():
         return Translator(locale, gettext.NullTranslations())

@@ -3,27 +3,40 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+if TYPE_CHECKING:  # pathlib and platformdirs load when a path is asked for: `companion split` needs none
+    from pathlib import Path
+
+
+@cache
+def package_dir() -> Path:
+    """The ``companion`` package folder."""
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent
 
 
 @cache
 def data_dir(name: str) -> Path:
     """The folder ``locales`` or ``rules_content``: inside the wheel, else beside the package."""
-    bundled = PACKAGE_DIR / "_data" / name
+    bundled = package_dir() / "_data" / name
     if bundled.is_dir():
         return bundled
-    return PACKAGE_DIR.parent / name
+    return package_dir().parent / name
 
 
 def user_config_dir() -> Path:
+    from pathlib import Path
+
     import platformdirs
 
     return Path(platformdirs.user_config_dir("companion", appauthor=False))
 
 
 def user_data_dir() -> Path:
+    from pathlib import Path
+
     import platformdirs
 
     return Path(platformdirs.user_data_dir("companion", appauthor=False))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from companion.arith import PileSplit, split_piles
 from companion.errors import UsageError
@@ -29,6 +28,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("bad_among", value=args.among)
     result = split_piles(piles, among, pooled=args.pooled)
     if args.json:
+        import json
+
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
         for line in describe(result):

@@ -32,17 +32,47 @@ def settings_path(folder: Path | None = None) -> Path:
     return Path(folder) / FILE_NAME
 
 
+def _read_own(text: str) -> dict[str, str] | None:
+    """The file as :func:`save` writes it (``key = "JSON string"`` lines, which are TOML too), read
+    without loading :mod:`tomllib` at start-up; ``None`` for anything else, which TOML then reads."""
+    import json
+
+    data: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        key, sep, value = line.partition(" = ")
+        # JSON and TOML strings differ in "\/" (JSON only) and in raw DEL (JSON only): leave those to TOML.
+        if (not sep or not key.isascii() or not key.isidentifier() or key in data or len(value) < 2
+                or value[0] != '"' or "\\/" in value or "\x7f" in value):
+            return None
+        try:
+            found = json.loads(value)
+        except ValueError:
+            return None
+        if not isinstance(found, str) or any("\ud800" <= ch <= "\udfff" for ch in found):
+            return None
+        data[key] = found
+    return data
+
+
 def load(folder: Path | None = None) -> Settings:
     """The saved settings; a missing or damaged file gives the defaults (never an exception)."""
-    import tomllib
-
     from companion.i18n import normalize_locale
 
     path = settings_path(folder)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         return Settings()
+    data: dict | None = _read_own(text)
+    if data is None:
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return Settings()
     known = {f.name for f in fields(Settings)}
     values = {k: v for k, v in data.items() if k in known and isinstance(v, str)}
     if values.get("bidi") not in BIDI_MODES:

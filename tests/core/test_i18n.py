@@ -211,3 +211,61 @@ def test_isolate_balances_what_it_wraps_and_wraps_once():
     assert isolate(isolate("Ava")) == f"{FSI}Ava{PDI}"
     assert isolate(f"a{PDI}b") == f"{FSI}ab{PDI}"            # a stray PDI cannot end ours early
     assert isolate(f"a{FSI}b") == f"{FSI}a{FSI}b{PDI}{PDI}"  # an open one is closed inside
+
+
+# -- what a language loads: numbers without Babel, English without a catalog ----------------------------
+_WHOLE_NUMBERS = [0, 1, 7, 9, 10, 15, 99, 100, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 1_234_567,
+                  2**31, 2**59, 10**18 + 7, -1, -9, -10, -999, -1000, -1_234_567, -(10**15)]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_whole_numbers_are_written_as_babel_writes_them(locale):
+    """Whole numbers skip Babel (its locale data costs a command more than its work); this is what makes
+    that safe: for every locale of ours the plain grouping is Babel's own, digit for digit."""
+    from babel.numbers import format_decimal
+
+    tr = translator(locale)
+    for value in _WHOLE_NUMBERS:
+        expected = tr.digits(format_decimal(value, locale=tr.babel_locale, numbering_system="default"))
+        assert tr.num(value) == expected, (locale, value)
+        assert tr.integer(value) == expected
+        assert tr.num(Fraction(value)) == expected  # a whole Fraction is a whole number
+        assert tr.gettext("{n}", n=value) == expected  # params go the same way
+
+
+def test_numbers_that_are_not_whole_still_follow_the_locale():
+    assert translator("fa").num(2.5) == "۲٫۵" and translator("en").num(2.5) == "2.5"
+    assert translator("en").num(1234.5) == "1,234.5"
+    assert translator("fa").num(Fraction(3, 10)) == "۳/۱۰" and translator("en").num(Fraction(-3, 10)) == "-3/10"
+    assert translator("en").gettext("{x}", x=True) == "True"  # a bool is not a number to format
+
+
+def test_the_english_catalog_is_the_source_text_so_english_reads_no_catalog(monkeypatch):
+    """English is the source language: tools/catalog.py fills its msgstr with the msgid, so a null
+    translation says the same, and English never parses, compiles or reads a catalog."""
+    from babel.messages.pofile import read_po
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("English must not read a catalog")
+
+    monkeypatch.setattr(i18n, "_compiled_catalog", refuse)
+    monkeypatch.setattr(i18n, "catalog_path", refuse)
+    en = translator.__wrapped__("en")  # afresh, bypassing the cache, with catalogs refused
+    with catalog_path("en").open("rb") as fh:
+        catalog = read_po(fh, locale="en")
+    checked = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, str):
+            assert message.string == message.id
+            assert en._t.gettext(message.id) == message.string
+        else:
+            singular, plural = message.id
+            assert tuple(message.string) == (singular, plural)
+            assert en._t.ngettext(singular, plural, 1) == message.string[0]
+            assert all(en._t.ngettext(singular, plural, n) == message.string[1] for n in (0, 2, 5, 21))
+        checked += 1
+    assert checked > 500
+    with pytest.raises(AssertionError):
+        translator.__wrapped__("fa")  # the other languages do read theirs
