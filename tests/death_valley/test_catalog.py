@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 import pytest
@@ -174,3 +175,20 @@ def test_a_journal_finds_its_catalog_beside_it_wherever_it_is_replayed(tmp_path,
     monkeypatch.chdir(tmp_path)  # not the journal's folder
     state, _ = replay(read_journal(folder / "game.jsonl"))
     assert state.catalog["heat-1"].stars == 4
+
+
+@pytest.mark.parametrize("name", ["\x1b]0;PWNED\x07Badwater", "Bad\u202ewater", "Bad\u200bwater", "x" * 61])
+def test_a_name_that_would_control_the_terminal_or_flood_it_is_refused(tmp_path, name):
+    """Catalog names are shown in the TUI and printed: no control, bidi or invisible characters."""
+    path = tmp_path / "c.toml"
+    entry = f'hazard = "heat"\nname = {{en = {json.dumps(name)}}}'
+    before = full_toml(heat_1=entry)
+    e = err(path, before)
+    assert e.code == "valley.catalog_bad_text" and e.params["key"] == "cards.heat-1.name.en"
+    assert path.read_text(encoding="utf-8") == before  # nothing rewritten
+
+
+def test_a_plain_name_with_a_half_space_is_kept(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text(full_toml(heat_1='hazard = "heat"\nname = {fa = "دره\u200cی داغ"}'), encoding="utf-8")
+    assert cat.load_catalog(path)["heat-1"].names["fa"] == "دره\u200cی داغ"

@@ -34,11 +34,13 @@ from typing import Any, TypeGuard
 from companion.errors import RulesetError
 from companion.fsutil import atomic_write
 from companion.i18n import LOCALES
+from companion.safetext import is_clean
 
 HAZARDS: tuple[str, ...] = ("animal", "flood", "land", "heat")
 HAZARD_COUNTS: Mapping[str, int] = MappingProxyType({"animal": 3, "flood": 4, "land": 5, "heat": 6})
 CARD_IDS: tuple[str, ...] = tuple(f"{h}-{i}" for h in HAZARDS for i in range(1, HAZARD_COUNTS[h] + 1))
 CARD_KEYS = frozenset({"hazard", "stars", "ability", "name", "fact"})
+MAX_NAME, MAX_FACT = 60, 600  # characters: a card name, a fact about the place
 SHIPPED = Path(__file__).resolve().parent / "catalog.toml"
 USER_FILE = "death_valley_catalog.toml"
 MAX_STARS = 20
@@ -98,7 +100,10 @@ def _texts(value: Any, path: str, key: str) -> Mapping[str, str]:
     for locale, text in value.items():
         if locale not in LOCALES:
             raise RulesetError("valley.catalog_unknown_key", path=path, key=f"{key}.{locale}")
-        if not isinstance(text, str) or not text.strip():
+        # Shown on screen and on paper: no control, bidi or invisible characters, and a bounded length.
+        multiline = key.endswith(".fact")
+        if (not isinstance(text, str) or not text.strip() or len(text) > (MAX_FACT if multiline else MAX_NAME)
+                or not is_clean(text, multiline=multiline)):
             raise RulesetError("valley.catalog_bad_text", path=path, key=f"{key}.{locale}")
     return MappingProxyType(dict(value))
 

@@ -15,7 +15,6 @@ entry with the id of a shipped card replaces it, a new id adds a card.  A bad fi
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,15 +45,12 @@ def user_path() -> Path:
 
 def read_cards(path: Path, source: str) -> list[Card]:
     """The cards of one library file, checked entry by entry."""
+    from companion.safeio import loads_toml, read_text_file
+
     where = str(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RulesetError("stones.library_unreadable", path=where, reason=exc.strerror or str(exc)) from None
-    except UnicodeDecodeError:
-        raise RulesetError("stones.library_not_utf8", path=where) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError("stones.library_bad_toml", path=where, reason=str(exc)) from None
+    # A regular file of bounded size and nesting (never a FIFO or a device: companion.safeio).
+    text = read_text_file(path, what="stones.library_unreadable", bad="stones.library_not_utf8", shown=where)
+    data = loads_toml(text, shown=where, bad="stones.library_bad_toml")
     unknown = sorted(set(data) - {"card"})
     if unknown:
         raise RulesetError("stones.library_unknown_section", path=where, key=unknown[0])
