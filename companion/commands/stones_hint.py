@@ -31,12 +31,13 @@ def run(args: argparse.Namespace) -> int:
     grid = parse_grid(grid_notation(args.grid, tr))  # face names in any language; nine faces without "/"
     check_tile_set(grid)
     if args.pattern is not None:
-        plan = cheapest(grid, parse_pattern(to_notation(args.pattern, tr)))
+        pattern = parse_pattern(to_notation(args.pattern, tr))
+        plan = cheapest(grid, pattern)
         if args.json:
             data = plan.to_json() if plan is not None else {"actions": None, "plan": None, "at": None}
             print(json.dumps(data, ensure_ascii=False))
-        else:
-            print("\n".join(explain.plan(grid, plan, tr)))
+        else:  # the answer, then the pattern as read: a small grid, left to right in every language
+            print("\n".join([*explain.plan(grid, plan, tr), "", *explain.pattern_block(pattern, tr)]))
         return 0
     if not HAND_MIN <= len(args.card) <= HAND_MAX:
         raise UsageError("stones.hand_size", count=len(args.card), low=HAND_MIN, high=HAND_MAX)
@@ -48,5 +49,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        print("\n".join(explain.turn(grid, result, cards, tr)))
+        print("\n".join([*explain.turn(grid, result, cards, tr), "", *explain.hand_block(cards, tr)]))
     return 0

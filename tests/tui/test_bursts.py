@@ -252,3 +252,18 @@ def test_a_bracketed_paste_into_the_summary_goes_to_the_entry(term):
     assert draw(wait_events(term, 3)[-1]) == ("hazard", "rockfall")
     assert_on_game_screen(term)
 
+
+
+@pytest.mark.parametrize("lang,burst,expected", [
+    ("en", "15\r7\rspider\r", [("treasure", 15), ("treasure", 7), ("hazard", "spider")]),
+    ("zh_Hant", "9\r蜘蛛\r3\r", [("treasure", 9), ("hazard", "spider"), ("treasure", 3)]),
+])
+def test_cards_and_enters_in_one_burst_are_entries_in_order(tmp_path, lang, burst, expected):
+    """Enter in the middle of a burst submits what came before it, and the keys behind it are the next
+    entry: the field never sees ``157`` (Textual's Input would submit only after inserting them)."""
+    with Terminal(tmp_path, "--lang", lang) as term:
+        start_diamant(term)
+        term.burst(burst)
+        got = wait_events(term, len(expected))
+        assert [draw(card) for card in got] == expected
+        assert_on_game_screen(term)

@@ -5,13 +5,14 @@ Every function takes a :class:`~companion.i18n.Translator`; numbers come out in 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from companion.games.shifting_stones.engine import BONUS, BONUS_CARD, PENALTY_LIMIT, Outcome, State
 from companion.games.shifting_stones.messages import FACE_NAMES
 from companion.games.shifting_stones.patterns import Cell, Grid, Pattern
 from companion.games.shifting_stones.solver import Plan, Step, Turn, apply_step
-from companion.i18n import Translator
+from companion.i18n import Translator, isolating
 
 
 def face(name: str, tr: Translator) -> str:
@@ -22,10 +23,75 @@ def cell(at: Cell, tr: Translator) -> str:
     return tr.gettext("row {row}, column {col}", row=at[0], col=at[1])
 
 
+LRI, FSI, PDI, LRM = "\u2066", "\u2068", "\u2069", "\u200e"
+GREY_CELL = "."  # a grey stone in a pattern's small grid (ASCII: one cell wide in every terminal)
+
+
 def pattern_text(pattern: Pattern | str, tr: Translator) -> str:
-    """A pattern with face names in the reader's language (``*`` stays for a grey stone)."""
+    """A pattern with face names in the reader's language (``*`` stays for a grey stone).
+
+    Rows are written left to right in every language, like the grid.  Where isolates are honoured
+    (the TUI, the PDFs) a right-to-left reader's pattern is kept left to right as a whole, each face
+    isolated on its own (two Persian names side by side would otherwise swap places)."""
     text = pattern.text if isinstance(pattern, Pattern) else pattern
-    return " / ".join(" ".join(face(f, tr) if f != "*" else "*" for f in row.split()) for row in text.split(" / "))
+    ltr = tr.direction == "rtl" and isolating()
+
+    def name(f: str) -> str:
+        if f == "*":
+            return "*"
+        return FSI + face(f, tr) + PDI if ltr else face(f, tr)
+
+    shown = " / ".join(" ".join(name(f) for f in row.split()) for row in text.split(" / "))
+    return LRI + shown + PDI if ltr else shown
+
+
+def text_width(text: str) -> int:
+    """How many terminal cells ``text`` takes (wide CJK characters two, marks and controls none)."""
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Cf", "Mn", "Me")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def pattern_cells(pattern: Pattern, tr: Translator) -> list[list[str]]:
+    """A pattern's cells, row by row from the top and left to right: face names, ``.`` for grey."""
+    return [[GREY_CELL if f is None else face(f, tr) for f in row] for row in pattern.rows]
+
+
+def pattern_grid(pattern: Pattern, tr: Translator) -> list[str]:
+    """A pattern as a small grid of plain text, one line a row, its columns left to right in every
+    language (``| . | . | moon |``).
+
+    For a right-to-left reader each line keeps that order in a terminal that does bidi: where
+    isolates are honoured the line and each cell are isolated, elsewhere (the CLI) a left-to-right
+    mark opens the line and stands before every ``|``, so that two Persian names never swap."""
+    cells = pattern_cells(pattern, tr)
+    width = max(text_width(c) for row in cells for c in row)
+
+    rtl = tr.direction == "rtl"
+    isolated = rtl and isolating()
+
+    def pad(c: str) -> str:
+        room = width - text_width(c)
+        return " " * (room // 2) + (FSI + c + PDI if isolated else c) + " " * (room - room // 2)
+
+    if isolated:
+        return [LRI + "| " + " | ".join(pad(c) for c in row) + " |" + PDI for row in cells]
+    bar = LRM + "|" if rtl else "|"
+    return [bar + " " + f" {bar} ".join(pad(c) for c in row) + " " + bar for row in cells]
+
+
+def pattern_block(pattern: Pattern, tr: Translator) -> list[str]:
+    """A pattern's small grid under a sentence saying how it reads (``stones hint``)."""
+    return [tr.gettext("The pattern, row by row from the top, each row from left to right:"),
+            *pattern_grid(pattern, tr)]
+
+
+def hand_block(cards: Sequence[tuple[Pattern, int]], tr: Translator) -> list[str]:
+    """Each card of a hand (numbered from 1, as the plan names them) with its small grid."""
+    lines = [tr.gettext("The cards, row by row from the top, each row from left to right:")]
+    for number, (pattern, points) in enumerate(cards, 1):
+        lines.append(tr.ngettext("Card {card}: {n} point", "Card {card}: {n} points", points, card=number))
+        lines += pattern_grid(pattern, tr)
+    return lines
 
 
 def grid_lines(grid: Grid, tr: Translator) -> list[str]:

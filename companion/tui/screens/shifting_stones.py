@@ -29,7 +29,9 @@ from companion.tui.widgets.card_picker import (
     face_of,
     find,
     grid_notation,
+    hand_lines,
     looks_like_pattern,
+    pattern_lines,
     read_typed,
     to_notation,
 )
@@ -50,6 +52,10 @@ class _Failed(Enum):
 FAILED: Final = _Failed.FAILED  # the hand search stopped with an error: say so instead of waiting for good
 TurnKey = tuple[Grid, tuple[str, ...]]  # the grid and the ids of the hand's cards
 ASK_AT_MOST = 6  # how many of the cards that answer a search equally a notice names
+# Rows are typed from the top and each from left to right in every language (a right-to-left reader
+# would start at the right): the placeholders say so.
+LAYOUT_PLACEHOLDER = N_("Layout: the nine faces row by row from the top, each row left to right: sun fish boat / ...")
+PICK_PLACEHOLDER = N_("Faces on the card (rows left to right), a card id, or a new card: sun * fish = 3")
 
 
 class PickInput(BidiInput):
@@ -110,13 +116,12 @@ class ShiftingStonesScreen(GameScreen):
                 yield Prose(self._explain_text, id="explain", classes="panel")
             with Vertical(id="stones-right"):
                 yield Prose(lambda: Text(_("Card picker"), style="bold"), classes="panel-title")
-                yield PickInput(placeholder=_("Faces on the card, a card id, or a new card: sun * fish = 3"),
-                                id="pick")
+                yield PickInput(placeholder=_(PICK_PLACEHOLDER), id="pick")
                 yield CardList(id="cards")
                 with VerticalScroll(id="stones-hint"):
                     yield Prose(self._hint_text, id="hint", classes="panel")
         yield Prose(self._keys_text, id="entry-hint", classes="hint")
-        yield LayoutInput(placeholder=_("Layout: the nine faces row by row, such as: sun fish boat / ..."), id="layout")
+        yield LayoutInput(placeholder=_(LAYOUT_PLACEHOLDER), id="layout")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -255,8 +260,8 @@ class ShiftingStonesScreen(GameScreen):
         text = Text(_("What happened"), style="bold")
         lines = self.explanation_lines()
         if not lines and self.state.grid is None:
-            lines = [_("Lay out the nine stones: "
-                       "type their faces row by row in the field at the bottom and press Enter.")]
+            lines = [_("Lay out the nine stones: type their faces in the field at the bottom, "
+                       "row by row from the top, each row from left to right, and press Enter.")]
         elif not lines:
             lines = [_("Choose a card on the right: type the faces it shows, then Enter scores it.")]
         for line in lines:
@@ -274,8 +279,9 @@ class ShiftingStonesScreen(GameScreen):
         text = Text(_("Checker and hint"), style="bold")
         if state.grid is None:
             return text.append("\n" + _("The stones have not been laid out yet."))
+        typed = None
         try:
-            self.typed_card()
+            typed = self.typed_card()
         except CompanionError as exc:
             from companion.tui.messages import describe
 
@@ -284,11 +290,16 @@ class ShiftingStonesScreen(GameScreen):
         if chosen is not None:
             label, pattern, points = chosen
             if points:
-                text.append("\n" + ngettext("{card}: {pattern}, {n} point", "{card}: {pattern}, {n} points", points,
-                                            card=label, pattern=words.pattern_text(pattern, tr)), style="bold")
-            else:
-                text.append("\n" + _("{card}: {pattern}", card=label, pattern=words.pattern_text(pattern, tr)),
+                text.append("\n" + ngettext("{card}: {n} point", "{card}: {n} points", points, card=label),
                             style="bold")
+            else:
+                text.append("\n" + label, style="bold")
+            for row in pattern_lines(pattern):  # the card as a small grid, left to right as the big one
+                text.append("\n")
+                text.append_text(row)
+            if typed is not None:  # a typed pattern: say how it was read, so a mirrored one shows
+                text.append("\n" + _("Rows are read from the top, each row from left to right: "
+                                     "check this picture against the card."), style="dim")
             offsets = pattern.matches(state.grid)
             if offsets:
                 text.append("\n" + _("It matches now: the marked stones (++). Enter scores it."), style="green")
@@ -297,6 +308,9 @@ class ShiftingStonesScreen(GameScreen):
         if self.hand:
             text.append("\n\n" + _("Hand being checked: {cards}", cards=tr.join(
                 f"{tr.num(i)}. {c.id}" for i, c in enumerate(self.hand, 1))), style="bold")
+            for row in hand_lines(self.hand):  # the hand's pictures, numbered as the plan names them
+                text.append("\n")
+                text.append_text(row)
             cards = [(c.pattern, c.points) for c in self.hand]
             best = self._turn(state.grid)
             if best is None:
@@ -315,8 +329,8 @@ class ShiftingStonesScreen(GameScreen):
         if self.state.finished:
             return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
         if self.state.grid is None or self.editing_layout:
-            return Text(_("Type the nine faces row by row (names in any language), then Enter. "
-                          "Nine words without “/” are read three by three."))
+            return Text(_("Type the nine faces row by row from the top, each row from left to right "
+                          "(names in any language), then Enter. Nine words without “/” are read three by three."))
         return Text(_("Type faces to find a card, Enter scores it; F8 stones: arrows, S shift (twice), F flip; "
                       "F4 hand hint; F5 end turn; F6 pass; F7 layout."))
 
@@ -336,9 +350,8 @@ class ShiftingStonesScreen(GameScreen):
         layout.display = self.state.grid is None or self.editing_layout
         self.query_one(CardList).display = not self.state.finished
         rtl = current().direction == "rtl"
-        layout.placeholder = bidi.line(_("Layout: the nine faces row by row, such as: sun fish boat / ..."), rtl)
-        self.query_one("#pick", Input).placeholder = bidi.line(
-            _("Faces on the card, a card id, or a new card: sun * fish = 3"), rtl)
+        layout.placeholder = bidi.line(_(LAYOUT_PLACEHOLDER), rtl)
+        self.query_one("#pick", Input).placeholder = bidi.line(_(PICK_PLACEHOLDER), rtl)
         for prose in self.query(Prose):
             prose.refresh(layout=True)
 

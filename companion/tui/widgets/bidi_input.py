@@ -10,6 +10,13 @@ A completion suggestion (``suggester``) is laid out with the value, as the word 
 part beyond the value faded; Right (or, in a right-to-left text, the arrow that points toward the
 suggestion) at the end accepts it, as in ``Input``.
 In ``terminal`` mode, for a password, or for a value without right-to-left letters, it is ``Input``.
+
+Keys that arrive together stay in order.  ``Input`` inserts a typed character at once but submits on
+Enter through its binding, which runs only after the key has bubbled up -- so in a burst
+(``animal-1⏎4⏎``: an input method, a paste, a loaded laptop catching up) the characters after Enter
+were inserted before the submission, and the screen saw ``animal-14``.  Here Enter submits at once
+(:attr:`submit_in_order`): the value is sent to the screen, and the keys that arrive while the screen
+handles it are held and typed into the field right after (another Enter among them submits again).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import unicodedata
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.strip import Strip
 from textual.widgets import Input
 
@@ -26,6 +34,45 @@ from companion.tui import bidi
 
 
 class BidiInput(Input):
+    submit_in_order = True
+    """Enter submits as it arrives, and keys behind it wait for the screen (see the module's note)."""
+
+    _held: list[events.Key] | None = None
+
+    # -- keys in order ------------------------------------------------------------------------------
+    async def _on_key(self, event: events.Key) -> None:
+        if self._held is not None and (event.is_printable or event.key == "enter"):
+            self._held.append(event)  # the screen is still handling the value submitted before it
+            event.stop()
+            event.prevent_default()
+            return
+        if event.key == "enter" and self.submit_in_order:
+            event.stop()
+            event.prevent_default()
+            self._submit_now()
+            return
+        await super()._on_key(event)
+
+    def _submit_now(self, held: list[events.Key] | None = None) -> None:
+        """Send the value to the screen (where the handlers are) and hold the next keys until it is done."""
+        screen = self.screen
+        validation = self.validate(self.value) if "submitted" in self.validate_on else None
+        self._held = held if held is not None else []
+        screen.post_message(self.Submitted(self, self.value, validation))
+        screen.call_later(self._release)  # a callback in the screen's queue: after the Submitted
+
+    def _release(self) -> None:
+        held, self._held = self._held or [], None
+        for index, key in enumerate(held):
+            if key.key == "enter":
+                self._submit_now(held[index + 1:])
+                return
+            if key.character is not None and not self.disabled:
+                if self.selection.is_empty:
+                    self.insert_text_at_cursor(key.character)
+                else:
+                    self.replace(key.character, *self.selection)
+
     # -- layout -------------------------------------------------------------------------------------
     def _shown_value(self) -> str:
         """The value, and the suggestion's rest when it is on show (as ``Input`` shows it)."""

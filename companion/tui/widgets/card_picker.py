@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from companion.games.shifting_stones.explain import FSI, LRI, PDI, pattern_cells, text_width
 from companion.games.shifting_stones.notation import (
     Found,
     face_of,
@@ -26,11 +27,14 @@ from companion.games.shifting_stones.notation import (
 )
 from companion.i18n import current, ngettext
 from companion.tui import bidi
-from companion.tui.widgets.stones_grid import mini_rows
+from companion.tui.widgets.stones_grid import GREY_STYLE, STYLES, mini_rows
 
 if TYPE_CHECKING:
     from companion.games.shifting_stones.library import Card
+    from companion.games.shifting_stones.patterns import Pattern
     from companion.i18n import Translator
+
+HAND_ACROSS = 3  # how many of the hand's pictures stand side by side in the hint
 
 
 def filter_cards(cards: Iterable[Card], text: str, tr: Translator | None = None) -> list[Card]:
@@ -49,6 +53,65 @@ def card_prompt(card: Card, note: str = "") -> Text:
         text.append("\n")
         text.append_text(row)
     return text
+
+
+def _ltr(line: Text, rtl: bool) -> Text:
+    """``line`` kept left to right as a whole in a right-to-left paragraph (an isolate: honoured and
+    never drawn in ``app`` bidi mode, left to the terminal in ``terminal`` mode)."""
+    if not rtl:
+        return line
+    return Text.assemble(LRI, line, PDI)
+
+
+def pattern_lines(pattern: Pattern) -> list[Text]:
+    """A pattern as a small grid of coloured face names (``.`` for a grey stone), one line a row.
+
+    The columns are left to right in every language, as on the big grid and as rows are typed: a
+    right-to-left reader's lines are isolated left to right, each name isolated on its own."""
+    tr = current()
+    rtl = tr.direction == "rtl"
+    names = pattern_cells(pattern, tr)
+    width = max(text_width(n) for row in names for n in row) + 2
+    lines = []
+    for faces, row in zip(pattern.rows, names, strict=True):
+        line = Text()
+        for index, (face, name) in enumerate(zip(faces, row, strict=True)):
+            if index:
+                line.append(" ")
+            room = width - text_width(name)
+            shown = FSI + name + PDI if rtl else name
+            line.append(" " * (room // 2) + shown + " " * (room - room // 2),
+                        style=GREY_STYLE if face is None else STYLES[face])
+        lines.append(_ltr(line, rtl))
+    return lines
+
+
+def hand_lines(cards: list[Card]) -> list[Text]:
+    """The hand's pictures side by side, each under its number and id (card 1 first in reading order:
+    at the right for a right-to-left reader); each picture keeps its columns left to right."""
+    tr = current()
+    rtl = tr.direction == "rtl"
+    blocks: list[list[Text]] = []
+    for number, card in enumerate(cards, 1):
+        label = Text(f"{tr.num(number)}. {card.id}", style="bold")  # the id keeps its own digits
+        rows = mini_rows(card.pattern)
+        width = max(label.cell_len, *(r.cell_len for r in rows))
+        blocks.append([Text.assemble(b, " " * (width - b.cell_len)) for b in [label, *rows]])
+    lines: list[Text] = []
+    for start in range(0, len(blocks), HAND_ACROSS):
+        group = blocks[start:start + HAND_ACROSS]
+        if rtl:
+            group = group[::-1]
+        height = max(len(b) for b in group)
+        for k in range(height):
+            line = Text()
+            for index, block in enumerate(group):
+                if index:
+                    line.append("   ")
+                line.append_text(block[k] if k < len(block) else Text(" " * block[0].cell_len))
+            line.rstrip()
+            lines.append(_ltr(line, rtl))
+    return lines
 
 
 class CardList(OptionList):
@@ -82,4 +145,4 @@ class CardList(OptionList):
 
 
 __all__ = ["CardList", "Found", "card_prompt", "face_of", "face_words", "filter_cards", "find", "grid_notation",
-           "looks_like_pattern", "read_typed", "to_notation"]
+           "hand_lines", "looks_like_pattern", "pattern_lines", "read_typed", "to_notation"]
