@@ -15,7 +15,7 @@ A missing translation falls back to English and says so in a translated note at 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -477,14 +477,14 @@ def follow(root: Any, path: str) -> Any:
             value = value[part]
         elif isinstance(value, (list, tuple)):
             value = value[int(part)]
-        elif hasattr(value, "__dataclass_fields__"):
-            value = getattr(value, part)
+        elif hasattr(value, "__dataclass_fields__") or part in getattr(type(value), "__slots__", ()):
+            value = getattr(value, part)  # a dataclass field, or a slot of a small value class (Split)
         else:
             raise KeyError(f"{part!r} in {path!r}")
     return value
 
 
-def example_steps(game: str, example_id: str) -> list:
+def example_steps(game: str, example_id: str) -> Sequence[Any]:
     """The steps (event, state, outcome) of an example's journal, replayed through the engine."""
     from companion.journal import parse_journal
     from companion.session import replay

@@ -24,20 +24,31 @@ import socket
 import stat
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from companion.errors import JournalError, JournalLocked
-from companion.fsutil import FileTooLarge, NotRegularFile, current_umask, fsync_dir, open_regular, read_fd, read_regular
+from companion.fsutil import (
+    FileTooLarge,
+    NotRegularFile,
+    current_umask,
+    fsync_dir,
+    open_regular,
+    read_fd,
+    read_regular,
+)
+from companion.i18n import N_
 
 FORMAT = "companion"
 VERSION = 1
 UNDO, REDO = "undo", "redo"
 BOM = b"\xef\xbb\xbf"  # accepted at the start of a file (some editors add it), never written
-MAX_JOURNAL_BYTES = 4 * 1024 * 1024  # ~65,000 events, a hundred long games; bounds time and memory
+MAX_JOURNAL_BYTES = 128 * 1024 * 1024  # ~2.5 million events in force; read line by line, ~60 bytes per event kept
+READ_CHUNK = 1 << 20  # a journal is read this much at a time (never whole)
 MAX_LINE_BYTES = 64 * 1024  # no header or event comes near it; the writer refuses longer lines
 TEMP_SUFFIX = ".new"  # ``.NAME.jsonl.XXXXXXXX.new``: a journal being created (no ``*.jsonl`` match)
 STALE_TEMP_SECONDS = 600.0  # an unlocked temporary file older than this was left by a crash
@@ -87,16 +98,141 @@ class Warning_:
     params: dict[str, Any]
 
 
-@dataclass
+class EventLog:
+    """Event lines kept compactly: their JSON text end to end in one buffer, and their line numbers.
+
+    A stack (``push``/``pop``), read by index (``event(i)`` parses the line again: the engines' events
+    are small).  A million events take about their size on disk plus 16 bytes each.
+    """
+
+    __slots__ = ("_text", "_ends", "_lines")
+
+    def __init__(self) -> None:
+        self._text = bytearray()
+        self._ends = array("Q")
+        self._lines = array("Q")
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def push(self, text: bytes, line: int = 0) -> None:
+        self._text += text
+        self._ends.append(len(self._text))
+        self._lines.append(line)
+
+    def pop(self) -> tuple[bytes, int]:
+        """The latest line's text and number, taken off."""
+        start = self._ends[-2] if len(self._ends) > 1 else 0
+        text = bytes(self._text[start:])
+        del self._text[start:]
+        self._ends.pop()
+        return text, self._lines.pop()
+
+    def clear(self) -> None:
+        self._text.clear()
+        del self._ends[:]
+        del self._lines[:]
+
+    def text(self, index: int) -> bytes:
+        if index < 0:
+            index += len(self._ends)
+        start = self._ends[index - 1] if index > 0 else 0
+        return bytes(self._text[start:self._ends[index]])
+
+    def line(self, index: int) -> int:
+        return self._lines[index]
+
+    def event(self, index: int) -> dict[str, Any]:
+        event: dict[str, Any] = json.loads(self.text(index))
+        return event
+
+    def entry(self, index: int) -> Entry:
+        return Entry(self.line(index), self.event(index))
+
+    def entries(self) -> Iterator[Entry]:
+        return (self.entry(i) for i in range(len(self._ends)))
+
+
 class Journal:
-    path: Path | None
-    header: Header
-    entries: list[Entry]
-    warnings: list[Warning_] = field(default_factory=list)
+    """A journal as read: its header, the events in force (:attr:`in_force`, undo/redo folded as the
+    lines were read, kept compactly) and those a ``redo`` may still restore (:attr:`redoable`).
+
+    :attr:`entries` (every event line, ``undo``/``redo`` included) is not kept: it is read again on
+    first use (from the same bytes or the same prefix of the file), for the few callers that want it.
+    """
+
+    def __init__(self, path: Path | None, header: Header, entries: list[Entry] | None = None,
+                 warnings: list[Warning_] | None = None, *, in_force: EventLog | None = None,
+                 redoable: EventLog | None = None, fold_error: JournalError | None = None,
+                 reread: Callable[[], list[Entry]] | None = None) -> None:
+        self.path = path
+        self.header = header
+        self.warnings = warnings if warnings is not None else []
+        self._entries = entries
+        self._reread = reread
+        if in_force is None:  # made from a list of entries: fold them now
+            folder = _Folder()
+            for entry in entries or []:
+                folder.add(entry.line, entry.kind, encode(entry.event).rstrip(b"\n"))
+            in_force, redoable, fold_error = folder.done, folder.undone, folder.error
+        self._in_force = in_force
+        self._redoable = redoable if redoable is not None else EventLog()
+        self._fold_error = fold_error
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every event line in order (``undo`` and ``redo`` included), read again on first use."""
+        if self._entries is None:
+            self._entries = self._reread() if self._reread is not None else []
+        return self._entries
+
+    @property
+    def in_force(self) -> EventLog:
+        """The events in force (:class:`JournalError` when an ``undo``/``redo`` line is impossible)."""
+        if self._fold_error is not None:
+            raise self._fold_error
+        return self._in_force
+
+    @property
+    def redoable(self) -> EventLog:
+        """The undone events a ``redo`` may still restore, latest last."""
+        if self._fold_error is not None:
+            raise self._fold_error
+        return self._redoable
 
     def effective(self) -> list[Entry]:
         """The events in force once ``undo``/``redo`` are applied."""
-        return fold(self.entries)
+        return list(self.in_force.entries())
+
+
+class _Folder:
+    """Folds event lines as they are read: ``undo``/``redo`` move lines between two compact stacks.
+    The first impossible ``undo``/``redo`` is kept (raised when the events are asked for) and folding
+    stops there, as :func:`fold` would."""
+
+    __slots__ = ("done", "undone", "error")
+
+    def __init__(self) -> None:
+        self.done = EventLog()
+        self.undone = EventLog()
+        self.error: JournalError | None = None
+
+    def add(self, line: int, kind: str, text: bytes) -> None:
+        if self.error is not None:
+            return
+        if kind == UNDO:
+            if not self.done:
+                self.error = JournalError("journal_nothing_to_undo", line=line)
+            else:
+                self.undone.push(*self.done.pop())
+        elif kind == REDO:
+            if not self.undone:
+                self.error = JournalError("journal_nothing_to_redo", line=line)
+            else:
+                self.done.push(*self.undone.pop())
+        else:
+            self.undone.clear()
+            self.done.push(text, line)
 
 
 def new_header(game: str, ruleset: str, players: Iterable[str], **extra: Any) -> Header:
@@ -192,10 +328,67 @@ def read_journal(path: str | os.PathLike[str]) -> Journal:
     """
     path = Path(path)
     try:
-        data = read_regular(path, MAX_JOURNAL_BYTES)
+        fd = open_regular(path)
     except OSError as exc:
         raise _read_error(path, exc) from None
-    return parse_journal(data, path)
+    try:
+        journal = _read_fd(fd, path)[0]
+    finally:
+        os.close(fd)
+    return journal
+
+
+def _read_fd(fd: int, path: Path) -> tuple[Journal, _Lines]:
+    """Read the journal on ``fd`` chunk by chunk (never whole), folding as it goes."""
+    lines = _Lines(_chunks(fd, path))
+    try:
+        journal = _parse(lines, path)
+    except OSError as exc:
+        raise _read_error(path, exc) from None
+    except MemoryError:
+        raise JournalError("journal_unreadable", path=str(path), reason=OUT_OF_MEMORY) from None
+    size = lines.size
+    journal._reread = lambda: _reread_file(path, size)
+    return journal, lines
+
+
+OUT_OF_MEMORY = N_("there is not enough memory on this machine to load a game this long")
+
+
+def _chunks(fd: int, path: str | os.PathLike[str], start: int = 0, stop: int | None = None) -> Iterator[bytes]:
+    """The bytes of ``fd`` from ``start`` in chunks, to its end (or ``stop``); :class:`FileTooLarge`
+    when the file is, or grows while being read, past :data:`MAX_JOURNAL_BYTES`."""
+    limit = MAX_JOURNAL_BYTES
+    size = os.fstat(fd).st_size
+    if size > limit:
+        raise FileTooLarge(path, size, limit)
+    offset = start
+    end = limit + 1 if stop is None else stop
+    while offset < end:
+        chunk = os.pread(fd, min(READ_CHUNK, end - offset), offset)
+        if not chunk:
+            return
+        offset += len(chunk)
+        if offset > limit:
+            raise FileTooLarge(path, offset, limit)
+        yield chunk
+
+
+def _reread_file(path: Path, size: int) -> list[Entry]:
+    """Every event line of the first ``size`` bytes of ``path`` (what was read before: a journal is
+    append-only)."""
+    try:
+        fd = open_regular(path)
+    except OSError as exc:
+        raise _read_error(path, exc) from None
+    try:
+        entries: list[Entry] = []
+        _parse(_Lines(_chunks(fd, path, 0, size)), path, entries)
+        return entries
+    except OSError as exc:
+        raise _read_error(path, exc) from None
+    finally:
+        os.close(fd)
 
 
 def _read_error(path: Path, exc: OSError) -> JournalError:
@@ -214,21 +407,23 @@ def _read_error(path: Path, exc: OSError) -> JournalError:
 _CONTENT = re.compile(rb"[^ \t\r\n\f\v]")  # a byte that is not ASCII white space
 
 
-def _scan(data: bytes, start: int = 0, number: int = 0) -> Iterator[tuple[int, bytes, bool]]:
+def _scan(data: bytes, start: int = 0, number: int = 0,
+          stop_at: int | None = None) -> Iterator[tuple[int, bytes, bool]]:
     """(line number, content, ended by a newline) for each line that is not blank, from ``start``.
 
     Blank lines (ASCII white space only) are jumped over: one search for the next byte that is not
     white space, and ``bytes.count`` for the newlines passed, so a file of blank lines costs no Python
-    loop per line.  A line longer than :data:`MAX_LINE_BYTES` is refused, naming it.
+    loop per line.  A line longer than :data:`MAX_LINE_BYTES` is refused, naming it.  ``stop_at``: scan
+    only up to there (just after a newline).
     """
-    size = len(data)
+    size = len(data) if stop_at is None else stop_at
     while start < size:
-        content = _CONTENT.search(data, start)
+        content = _CONTENT.search(data, start, size)
         if content is None:
             return  # only blank lines to the end
         begin = data.rfind(b"\n", start, content.start()) + 1 or start
         number += data.count(b"\n", start, begin) + 1
-        end = data.find(b"\n", begin)
+        end = data.find(b"\n", begin, size)
         stop = size if end == -1 else end
         if stop - begin > MAX_LINE_BYTES:
             raise JournalError("journal_line_too_long", line=number, limit=MAX_LINE_BYTES // 1024)
@@ -246,11 +441,87 @@ def _header_line(text: str, number: int, path: Path | None) -> Header:
     return parse_header(obj, number, path.parent if path is not None else None)
 
 
+class _Lines:
+    """The lines that are not blank, from chunks of a journal: ``(number, content, ended by a
+    newline)`` as :func:`_scan` gives them for the whole file, holding at most one chunk and one line.
+
+    After the iteration: :attr:`size` (bytes read) and :attr:`tail` (what follows the last newline;
+    :attr:`tail_size` its length, also when a long blank run was not kept).
+    """
+
+    def __init__(self, chunks: Iterable[bytes], number: int = 0, skip_bom: bool = True) -> None:
+        self.chunks = chunks
+        self.number = number
+        self.skip_bom = skip_bom
+        self.size = 0
+        self.tail = b""
+        self.tail_size = 0
+        self.lines_read = number
+
+    def __iter__(self) -> Iterator[tuple[int, bytes, bool]]:
+        number, buf, first, blank_run = self.number, b"", self.skip_bom, False
+        last_newline = 0  # the offset after the last newline read
+        for chunk in self.chunks:
+            at = self.size
+            self.size += len(chunk)
+            newline = chunk.rfind(b"\n")
+            if newline >= 0:
+                last_newline = at + newline + 1
+            if first:  # a byte order mark at the start of the file is skipped
+                buf += chunk
+                if len(buf) < len(BOM) and BOM.startswith(buf):
+                    continue
+                chunk, buf, first = (buf[len(BOM):] if buf.startswith(BOM) else buf), b"", False
+            if blank_run:  # a blank line longer than a line may be: skipped, unless content follows
+                newline = chunk.find(b"\n")
+                end = len(chunk) if newline < 0 else newline
+                if _CONTENT.search(chunk, 0, end):
+                    raise JournalError("journal_line_too_long", line=number + 1, limit=MAX_LINE_BYTES // 1024)
+                if newline < 0:
+                    continue
+                number, chunk, blank_run = number + 1, chunk[newline + 1:], False
+            data = buf + chunk if buf else chunk
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                yield from _scan(data, 0, number, cut)
+                number += data.count(b"\n", 0, cut)
+            buf = data[cut:]
+            if len(buf) > MAX_LINE_BYTES:
+                if _CONTENT.search(buf):
+                    raise JournalError("journal_line_too_long", line=number + 1, limit=MAX_LINE_BYTES // 1024)
+                buf, blank_run = b"", True
+        if first and buf.startswith(BOM):
+            buf = buf[len(BOM):]
+        if buf and not blank_run:
+            yield from _scan(buf, 0, number)  # the last line, without its newline
+        self.tail = buf if not blank_run else b""
+        self.tail_size = self.size - last_newline
+        self.lines_read = number  # the newlines read
+
 def parse_journal(data: bytes, path: Path | None = None) -> Journal:
-    header: Header | None = None
+    """Read and check a journal held in memory (``data``: the whole file)."""
+    journal = _parse(_Lines(data[i:i + READ_CHUNK] for i in range(0, len(data), READ_CHUNK)), path)
+    journal._reread = lambda: _reparse(data, path)
+    return journal
+
+
+def _reparse(data: bytes, path: Path | None) -> list[Entry]:
     entries: list[Entry] = []
+    _parse(_Lines([data]), path, entries)
+    return entries
+
+
+def _parse(lines: Iterable[tuple[int, bytes, bool]], path: Path | None = None,
+           entries: list[Entry] | None = None, complete_only: bool = False) -> Journal:
+    """The journal in ``lines``, folded as it is read; with ``entries``, every event line goes there too.
+    ``complete_only``: a last line without its newline is not read (it is being written)."""
+    header: Header | None = None
     warnings: list[Warning_] = []
-    for number, raw, terminated in _scan(data, len(BOM) if data.startswith(BOM) else 0):
+    folder = _Folder()
+    rest = iter(lines)
+    for number, raw, terminated in rest:
+        if complete_only and not terminated:
+            break
         last = not terminated
         if header is None and number != 1:
             raise JournalError("journal_empty", line=1)  # the header must be line 1
@@ -266,17 +537,23 @@ def parse_journal(data: bytes, path: Path | None = None) -> Journal:
         try:  # (blank lines, ASCII white space only as in JSON, were skipped by _scan)
             if header is None:
                 header = _header_line(text, number, path)
-            else:
-                entries.append(Entry(number, _parse_event(text, number)))
+                continue
+            event = _parse_event(text, number)
         except JournalError:
             if last and header is not None:
                 # A crash in the middle of the last write: keep the valid prefix, say what went.
                 warnings.append(Warning_("journal_truncated", {"line": number, "size": len(raw)}))
                 break
             raise
+        folder.add(number, event["event"], raw[:-1] if raw.endswith(b"\r") else raw)
+        if entries is not None:
+            entries.append(Entry(number, event))
+    for _unread in rest:  # (only the last line can stop the loop early) read to the end: _Lines then knows its tail
+        pass
     if header is None:
         raise JournalError("journal_empty", line=1)
-    return Journal(path=path, header=header, entries=entries, warnings=warnings)
+    return Journal(path, header, entries, warnings, in_force=folder.done, redoable=folder.undone,
+                   fold_error=folder.error)
 
 
 def fold(entries: Iterable[Entry]) -> list[Entry]:
@@ -466,6 +743,7 @@ class JournalWriter:
         self.good = good  # end of the last complete line (the next write starts here)
         self._data_size = good  # what :meth:`read` found: its size and what follows its last newline
         self._tail = b""
+        self._tail_size = 0
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod
@@ -546,13 +824,10 @@ class JournalWriter:
 
     def read(self) -> Journal:
         """The journal as it is on disk, read through the locked descriptor."""
-        try:
-            data = read_fd(self._require(), MAX_JOURNAL_BYTES, 0, self.path)
-        except OSError as exc:
-            raise _read_error(self.path, exc) from None
-        self._data_size = len(data)
-        self._tail = data[data.rfind(b"\n") + 1:]
-        return parse_journal(data, self.path)
+        journal, lines = _read_fd(self._require(), self.path)
+        self._data_size = lines.size
+        self._tail, self._tail_size = lines.tail, lines.tail_size
+        return journal
 
     def repair(self, journal: Journal) -> None:
         """Make the file end with a complete line before the first append (``journal``: :meth:`read`).
@@ -563,9 +838,9 @@ class JournalWriter:
         fd = self._require()
         size, tail = self._data_size, self._tail
         self.good = size
-        if not tail:
+        if not self._tail_size:
             return
-        cut = size - len(tail)
+        cut = size - self._tail_size
         if any(w.code == "journal_truncated" for w in journal.warnings):
             with open(self.path.with_name(self.path.name + ".dropped"), "ab") as keep:
                 keep.write(tail + b"\n")
@@ -688,6 +963,7 @@ class Chunk:
     line: int  # the number of the last line read
     identity: tuple[int, int]  # (device, inode) of the file read
     restarted: bool  # the file was replaced or shortened: these are all its lines, from the header
+    journal: Journal | None = None  # a read from the header: the journal folded (``entries`` is then empty)
 
 
 class JournalTail:
@@ -715,6 +991,14 @@ class JournalTail:
             identity = (info.st_dev, info.st_ino)
             restarted = self.header is not None and (identity != self.identity or info.st_size < self.offset)
             start = 0 if restarted or self.header is None else self.offset
+            if start == 0:  # the whole journal: read line by line and folded, as read_journal does
+                lines = _Lines(_chunks(fd, self.path))
+                try:
+                    journal = _parse(lines, self.path, complete_only=True)
+                except MemoryError:
+                    raise JournalError("journal_unreadable", path=str(self.path), reason=OUT_OF_MEMORY) from None
+                return Chunk(journal.header, [], lines.size - lines.tail_size, lines.lines_read, identity,
+                             restarted, journal)
             data = read_fd(fd, MAX_JOURNAL_BYTES, start, self.path)
         except OSError as exc:
             raise _read_error(self.path, exc) from None

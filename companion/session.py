@@ -11,16 +11,22 @@ One session writes a journal (``new``/``resume`` lock it; a second one gets
 
 from __future__ import annotations
 
+import gc
+import itertools
+import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from companion.errors import JournalError, RuleError
 from companion.games import get
 from companion.journal import (
+    OUT_OF_MEMORY,
     REDO,
     UNDO,
     Entry,
+    EventLog,
     Header,
     Journal,
     JournalTail,
@@ -28,7 +34,6 @@ from companion.journal import (
     Warning_,
     check_line,
     encode,
-    fold_history,
     read_journal,
 )
 
@@ -40,51 +45,289 @@ class Step:
     outcome: Any
 
 
-def replay(journal: Journal) -> tuple[Any, list[Step]]:
+CHECKPOINT = 256  # a state is kept every this many steps; any other is replayed from the one before it
+RECENT = 2048  # the latest steps (at least this many) are kept whole: the log, undo and redo use them
+_BLOCKS = 4  # older stretches of CHECKPOINT steps recomputed and kept, the latest used
+
+
+class Steps(Sequence[Step]):
+    """The steps in force, as a list of :class:`Step` that holds in memory only what is cheap.
+
+    Each event is kept as its journal line (compact), the state after every :data:`CHECKPOINT`-th
+    step, and the latest :data:`RECENT` or so steps whole.  An older step is made again on access by
+    replaying its events from the checkpoint before it (the engines are pure: the same event on the
+    same state gives the same state and outcome); the last few stretches made are kept.  Reading in
+    order (``for step in steps``, ``reversed(steps)``) costs one ``apply`` per older step, random access
+    at most :data:`CHECKPOINT`.  A slice of more than :data:`RECENT` steps is a lazy view.
+    """
+
+    def __init__(self, game: Any, initial: Any, events: EventLog | None = None) -> None:
+        self._game = game
+        self._initial = initial
+        self._events = events if events is not None else EventLog()
+        self._marks: list[Any] = [initial]  # _marks[j]: the state after j * CHECKPOINT steps
+        self._recent: list[Step] = []  # the steps from _base to the end, whole
+        self._base = 0
+        self._blocks: dict[int, list[Step]] = {}  # block number -> its steps (recomputed, latest used last)
+
+    # -- changes ---------------------------------------------------------------------------------
+    def append(self, step: Step, text: bytes | None = None, line: int = 0) -> None:
+        """Add ``step`` (``text``: its event's journal line when already encoded, without newline)."""
+        if text is None:
+            text = encode(step.event).rstrip(b"\n")
+        n = len(self._events)
+        self._events.push(text, line)
+        self._recent.append(step)
+        if (n + 1) % CHECKPOINT == 0:
+            self._marks.append(step.state)
+        if len(self._recent) > RECENT + CHECKPOINT:  # the oldest whole stretch goes (its states can be remade)
+            del self._recent[:CHECKPOINT]
+            self._base += CHECKPOINT
+
+    def pop(self) -> Step:
+        """Take the latest step off and return it."""
+        n = len(self._events)
+        if not n:
+            raise IndexError("pop from no steps")
+        if not self._recent:  # undone past what is kept whole: make the stretch before whole again
+            block = (n - 1) // CHECKPOINT
+            self._recent = self._block(block)[: n - block * CHECKPOINT]
+            self._base = block * CHECKPOINT
+        step = self._recent.pop()
+        self._events.pop()
+        n -= 1
+        del self._marks[n // CHECKPOINT + 1:]
+        for block in [b for b in self._blocks if (b + 1) * CHECKPOINT > n]:
+            del self._blocks[block]
+        return step
+
+    def clear(self) -> None:
+        self._events.clear()
+        self._marks[1:] = []
+        self._recent, self._base, self._blocks = [], 0, {}
+
+    # -- reading ---------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Step]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | Sequence[Step]:
+        n = len(self._events)
+        if isinstance(index, slice):
+            start, stop, stride = index.indices(n)
+            picked = range(start, stop, stride)
+            if len(picked) <= RECENT:
+                return [self._step(i) for i in picked]
+            return _View(self, picked)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("step index out of range")
+        return self._step(index)
+
+    def _step(self, index: int) -> Step:
+        if index >= self._base:
+            return self._recent[index - self._base]
+        block = index // CHECKPOINT
+        steps = self._block(block)
+        if index - block * CHECKPOINT >= len(steps):  # made while the stretch was shorter
+            del self._blocks[block]
+            steps = self._block(block)
+        return steps[index - block * CHECKPOINT]
+
+    def _block(self, block: int) -> list[Step]:
+        """The steps of stretch ``block`` (from its checkpoint), kept among the last few made."""
+        steps = self._blocks.pop(block, None)
+        if steps is None:
+            steps = self._make(block)
+            while len(self._blocks) >= _BLOCKS:
+                del self._blocks[next(iter(self._blocks))]
+        self._blocks[block] = steps
+        return steps
+
+    def _make(self, block: int) -> list[Step]:
+        start = block * CHECKPOINT
+        stop = min(start + CHECKPOINT, len(self._events))
+        state, apply, events = self._marks[block], self._game.apply, self._events
+        steps = []
+        for i in range(start, stop):
+            event = events.event(i)
+            state, outcome = apply(state, event)
+            steps.append(Step(event, state, outcome))
+        return steps
+
+    def __iter__(self) -> Iterator[Step]:
+        base, recent = self._base, list(self._recent)
+        if base:
+            state, apply, events = self._initial, self._game.apply, self._events
+            for i in range(base):
+                cached = self._blocks.get(i // CHECKPOINT)
+                if cached is not None:
+                    step = cached[i % CHECKPOINT]
+                    state = step.state
+                    yield step
+                    continue
+                event = events.event(i)
+                state, outcome = apply(state, event)
+                yield Step(event, state, outcome)
+        yield from recent
+
+    def __reversed__(self) -> Iterator[Step]:
+        yield from reversed(list(self._recent))
+        for block in range((self._base - 1) // CHECKPOINT, -1, -1) if self._base else ():
+            steps = self._blocks.get(block) or self._make(block)
+            yield from reversed(steps[: self._base - block * CHECKPOINT])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # a changing list
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} steps>"
+
+    def text(self, index: int) -> bytes:
+        """The journal line of step ``index``'s event (without its newline)."""
+        return self._events.text(index)
+
+
+class _View(Sequence[Step]):
+    """A long slice of :class:`Steps`, read lazily (in order, it replays as the steps do)."""
+
+    def __init__(self, steps: Steps, picked: range) -> None:
+        self._steps, self._picked = steps, picked
+
+    def __len__(self) -> int:
+        return len(self._picked)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Step]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | Sequence[Step]:
+        if isinstance(index, slice):
+            picked = self._picked[index]
+            return [self._steps[i] for i in picked] if len(picked) <= RECENT else _View(self._steps, picked)
+        return self._steps[self._picked[index]]
+
+    def __iter__(self) -> Iterator[Step]:
+        picked = self._picked
+        if picked.step == 1:
+            for i, step in enumerate(self._steps):
+                if i >= picked.stop:
+                    return
+                if i >= picked.start:
+                    yield step
+        else:
+            yield from (self._steps[i] for i in picked)
+
+    def __reversed__(self) -> Iterator[Step]:
+        picked = self._picked
+        if picked.step == 1:
+            last = len(self._steps) - 1
+            for i, step in enumerate(reversed(self._steps)):
+                index = last - i
+                if index < picked.start:
+                    return
+                if index < picked.stop:
+                    yield step
+        else:
+            yield from (self._steps[i] for i in reversed(picked))
+
+
+def replay(journal: Journal) -> tuple[Any, Steps]:
     """Fold a journal into its state.  A rejected event raises :class:`JournalError` naming its line."""
     initial, steps = _replay(journal)
     return (steps[-1].state if steps else initial), steps
 
 
-def _replay(journal: Journal) -> tuple[Any, list[Step]]:
+class _NoCycleCollection:
+    """Replaying makes many objects and frees none: the cyclic collector would scan them again and
+    again for nothing (half the time of a long replay).  It is paused meanwhile (engines make no cycles)."""
+
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.was:
+            gc.enable()
+
+
+def _replay(journal: Journal) -> tuple[Any, Steps]:
     """The state before the first event, and every step in force."""
     game = get(journal.header.game)
     try:
         initial = state = game.start(journal.header)
     except RuleError as exc:
         raise JournalError("journal_bad_setup", **_wrap(exc, 1)) from exc
-    steps: list[Step] = []
-    for entry in journal.effective():
-        try:
-            state, outcome = game.apply(state, entry.event)
-        except RuleError as exc:
-            raise JournalError("journal_rejected_event", **_wrap(exc, entry.line)) from exc
-        steps.append(Step(entry.event, state, outcome))
+    events = journal.in_force
+    total = len(events)
+    keep = max(0, total - RECENT) // CHECKPOINT * CHECKPOINT  # steps before this: only their checkpoints
+    try:
+        steps = Steps(game, initial, events)
+        apply, recent, marks = game.apply, steps._recent, steps._marks
+        with _NoCycleCollection():
+            for i in range(total):
+                event = events.event(i)
+                try:
+                    state, outcome = apply(state, event)
+                except RuleError as exc:
+                    raise JournalError("journal_rejected_event", **_wrap(exc, events.line(i))) from exc
+                if (i + 1) % CHECKPOINT == 0:
+                    marks.append(state)
+                if i >= keep:
+                    recent.append(Step(event, state, outcome))
+    except MemoryError:
+        path = journal.path if journal.path is not None else Path("-")
+        raise JournalError("journal_unreadable", path=str(path), reason=OUT_OF_MEMORY) from None
+    steps._base = total - len(recent)
     return initial, steps
 
 
-def _absorb(game: Any, initial: Any, steps: list[Step], undone: list[Step],
-            entries: list[Entry]) -> tuple[list[Step], list[Step]]:
-    """``steps`` and ``undone`` once ``entries`` (read after them) are applied, as new lists; a line the
-    rules refuse raises :class:`JournalError` naming it, and the lists given are left as they were."""
-    steps, undone = list(steps), list(undone)
-    for entry in entries:
-        if entry.kind == UNDO:
-            if not steps:
-                raise JournalError("journal_nothing_to_undo", line=entry.line)
-            undone.append(steps.pop())
-        elif entry.kind == REDO:
-            if not undone:
-                raise JournalError("journal_nothing_to_redo", line=entry.line)
-            steps.append(undone.pop())
-        else:
-            try:
-                state, outcome = game.apply(steps[-1].state if steps else initial, entry.event)
-            except RuleError as exc:
-                raise JournalError("journal_rejected_event", **_wrap(exc, entry.line)) from exc
-            steps.append(Step(entry.event, state, outcome))
-            undone.clear()
-    return steps, undone
+def _absorb(game: Any, initial: Any, steps: Steps, undone: list[Step], entries: list[Entry]) -> None:
+    """Apply ``entries`` (read after ``steps`` and ``undone``) to them, in place; a line the rules
+    refuse raises :class:`JournalError` naming it, and both are left as they were."""
+    done: list[tuple[str, list[Step] | None]] = []
+    try:
+        for entry in entries:
+            if entry.kind == UNDO:
+                if not steps:
+                    raise JournalError("journal_nothing_to_undo", line=entry.line)
+                undone.append(steps.pop())
+                done.append((UNDO, None))
+            elif entry.kind == REDO:
+                if not undone:
+                    raise JournalError("journal_nothing_to_redo", line=entry.line)
+                steps.append(undone.pop())
+                done.append((REDO, None))
+            else:
+                try:
+                    state, outcome = game.apply(steps[-1].state if steps else initial, entry.event)
+                except RuleError as exc:
+                    raise JournalError("journal_rejected_event", **_wrap(exc, entry.line)) from exc
+                steps.append(Step(entry.event, state, outcome), line=entry.line)
+                done.append(("event", undone[:]))
+                undone.clear()
+    except JournalError:
+        for kind, cleared in reversed(done):  # put everything back as it was
+            if kind == UNDO:
+                steps.append(undone.pop())
+            elif kind == REDO:
+                undone.append(steps.pop())
+            else:
+                steps.pop()
+                undone[:] = cleared or []
+        raise
 
 
 def _start(header: Header) -> Any:
@@ -107,12 +350,16 @@ class Session:
     """A live game: ``apply``, ``undo``, ``redo``; every change is on disk before it is shown."""
 
     def __init__(self, header: Header, writer: JournalWriter | None, initial: Any,
-                 steps: list[Step] | None = None, warnings: list[Warning_] | None = None) -> None:
+                 steps: Steps | list[Step] | None = None, warnings: list[Warning_] | None = None) -> None:
         self.header = header
         self.writer = writer
         self.game = get(header.game)
         self.initial = initial
-        self.steps: list[Step] = steps or []
+        if not isinstance(steps, Steps):
+            given, steps = steps or [], Steps(self.game, initial)
+            for step in given:
+                steps.append(step)
+        self.steps: Steps = steps
         self.undone: list[Step] = []
         self.warnings = warnings or []
         self.pending: list[dict[str, Any]] = []  # events not yet on disk (the disk refused them)
@@ -158,7 +405,7 @@ class Session:
             journal = writer.read()
             initial, steps = _replay(journal)  # validates every event before the file is touched
             session = cls(journal.header, None, initial, steps, journal.warnings)
-            session.undone = _redoable(journal, session)
+            session.undone = _redoable(journal.redoable, session)
             try:
                 writer.repair(journal)
             except OSError as exc:
@@ -179,9 +426,10 @@ class Session:
         """
         tail = JournalTail(path)
         chunk = tail.read()
-        initial = _start(chunk.header)
-        session = cls(chunk.header, None, initial)
-        session.steps, session.undone = _absorb(session.game, initial, [], [], chunk.entries)
+        assert chunk.journal is not None  # a first read is from the header: the whole journal, folded
+        initial, steps = _replay(chunk.journal)
+        session = cls(chunk.header, None, initial, steps)
+        session.undone = _redoable(chunk.journal.redoable, session)
         tail.advance(chunk)
         session._tail = tail
         return session
@@ -197,14 +445,14 @@ class Session:
         if tail is None:
             return 0
         chunk = tail.read()
-        if chunk.restarted:
-            initial = _start(chunk.header)
+        if chunk.journal is not None:  # the file was replaced or shortened: read again from its header
+            initial, steps = _replay(chunk.journal)
             game = get(chunk.header.game)
-            steps, undone = _absorb(game, initial, [], [], chunk.entries)
-            self.header, self.game, self.initial = chunk.header, game, initial
-        else:
-            steps, undone = _absorb(self.game, self.initial, self.steps, self.undone, chunk.entries)
-        self.steps, self.undone = steps, undone
+            self.header, self.game, self.initial, self.steps = chunk.header, game, initial, steps
+            self.undone = _redoable(chunk.journal.redoable, self)
+            tail.advance(chunk)
+            return max(1, len(chunk.journal.in_force) + len(chunk.journal.redoable))
+        _absorb(self.game, self.initial, self.steps, self.undone, chunk.entries)
         tail.advance(chunk)
         return len(chunk.entries)
 
@@ -240,9 +488,9 @@ class Session:
     def apply(self, event: dict[str, Any]) -> Any:
         self._refuse_if_read_only()
         state, outcome = self.game.apply(self.state, event)
-        check_line(encode(event))  # a line no reader would accept is refused before it is written
+        line = check_line(encode(event)).rstrip(b"\n")  # a line no reader would accept is refused before it is written
         self._write(event)
-        self.steps.append(Step(event, state, outcome))
+        self.steps.append(Step(event, state, outcome), line)
         self.undone.clear()
         return outcome
 
@@ -299,8 +547,10 @@ class Session:
         """
         self._refuse_if_read_only()
         undone = [step.event for step in reversed(self.undone)]
-        events = [step.event for step in self.steps] + undone + [{"event": UNDO}] * len(undone)
-        writer = JournalWriter.create(path, self.header, events)
+        steps = self.steps
+        events = (json.loads(steps.text(i)) for i in range(len(steps)))  # one at a time, not all at once
+        writer = JournalWriter.create(path, self.header,
+                                      itertools.chain(events, undone, [{"event": UNDO}] * len(undone)))
         if self.writer is not None:
             self.writer.close()
         self.writer, self.pending, self.save_error = writer, [], None
@@ -311,12 +561,11 @@ class Session:
             self.writer = None
 
 
-def _redoable(journal: Journal, session: Session) -> list[Step]:
+def _redoable(undone: EventLog, session: Session) -> list[Step]:
     """After a resume, the events that a ``redo`` may still bring back (undone at the end of the file)."""
-    _, undone = fold_history(journal.entries)
     steps: list[Step] = []
     state = session.state
-    for entry in reversed(undone):  # replay them on top of the current state, as a redo would
+    for entry in [undone.entry(i) for i in range(len(undone) - 1, -1, -1)]:  # replayed on the state, as a redo would
         try:
             state, outcome = session.game.apply(state, entry.event)
         except RuleError:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import stat
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -104,7 +105,7 @@ class _Presets:
         return next((p for p in self._found[header.game] if p.matches(header)), None)
 
 
-def _period(game: Any, steps: list[Any], summary: dict[str, Any]) -> tuple[str, int]:
+def _period(game: Any, steps: Sequence[Any], summary: dict[str, Any]) -> tuple[str, int]:
     """The round or turn reached: the one in play, or the last one of a finished game."""
     kind, ended, last_ended = "", 0, False
     for step in steps:

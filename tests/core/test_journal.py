@@ -262,3 +262,110 @@ def test_a_fifo_a_device_and_a_folder_are_refused_never_waited_on(tmp_path):
         with pytest.raises(JournalError) as err:
             follow(fifo)
         assert err.value.code == "journal_not_regular"
+
+
+# -- read line by line (issue 15 item 3) --------------------------------------------------------------
+def _shape(journal):
+    return (journal.header, [(e.line, e.event) for e in journal.entries], journal.warnings,
+            [(e.line, e.event) for e in journal.effective()])
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64])
+def test_where_the_file_is_cut_into_chunks_changes_nothing(tmp_path, monkeypatch, chunk):
+    from companion import journal as journal_module
+    from companion.journal import BOM, MAX_LINE_BYTES
+
+    relic = {"event": "draw", "card": "relic"}
+    crlf = lines(relic, {"event": "undo"}, {"event": "redo"}).replace(b"\n", b"\r\n")
+    data = (BOM + lines(HEADER) + b"\r\n  \n" + crlf
+            + b" " * (MAX_LINE_BYTES + 5) + b"\n\t\n" + lines({"event": "draw", "card": "treasure", "value": 5},
+                                                               {"event": "undo"}) + b'{"event": "dr')
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(data)
+    whole = _shape(read_journal(path))
+    assert whole[1] == [(4, relic), (5, {"event": "undo"}), (6, {"event": "redo"}),
+                        (9, {"event": "draw", "card": "treasure", "value": 5}), (10, {"event": "undo"})]
+    assert whole[3] == [(4, relic)] and whole[2][0].code == "journal_truncated" and whole[2][0].params["line"] == 11
+    monkeypatch.setattr(journal_module, "READ_CHUNK", chunk)
+    assert _shape(read_journal(path)) == whole
+    assert _shape(parse_journal(data)) == whole
+    assert [(e.line, e.event) for e in read_journal(path).redoable.entries()] == whole[1][3:4]
+
+
+@pytest.mark.parametrize("chunk", [5, 1 << 20])
+def test_a_blank_run_longer_than_a_line_is_skipped_unless_content_follows(monkeypatch, chunk):
+    from companion import journal as journal_module
+    from companion.journal import MAX_LINE_BYTES
+
+    monkeypatch.setattr(journal_module, "READ_CHUNK", chunk)
+    relic = lines({"event": "draw", "card": "relic"})
+    blank = b" \t" * MAX_LINE_BYTES
+    assert [e.line for e in parse_journal(lines(HEADER) + blank + b"\n" + relic).entries] == [3]
+    assert [e.line for e in parse_journal(lines(HEADER) + relic + blank).entries] == [2]
+    assert code_and_line(lines(HEADER) + blank + relic) == ("journal_line_too_long", 2)
+
+
+def test_undo_padding_is_folded_as_it_is_read_in_little_memory(tmp_path):
+    import time
+    import tracemalloc
+
+    path = tmp_path / "padded.jsonl"
+    pair = lines({"event": "undo"}, {"event": "redo"})
+    path.write_bytes(lines(HEADER, {"event": "draw", "card": "relic"}) + pair * 150_000)  # 300,000 lines, 6 MB
+    started = time.process_time()
+    journal = read_journal(path)
+    assert time.process_time() - started < 3
+    tracemalloc.start()
+    journal = read_journal(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [e.line for e in journal.effective()] == [2] and len(journal.redoable) == 0
+    assert peak < 4 * 2**20, peak  # the lines are not kept: read 1 MB at a time and folded
+
+
+def test_a_hundred_megabytes_of_blank_lines_are_quick_and_small(tmp_path):
+    import time
+    import tracemalloc
+
+    path = tmp_path / "blank.jsonl"
+    with path.open("wb") as fh:
+        fh.write(lines(HEADER))
+        for _ in range(100):
+            fh.write(b"\n" * 2**20)
+        fh.write(lines({"event": "draw", "card": "relic"}))
+    started = time.process_time()
+    journal = read_journal(path)
+    assert time.process_time() - started < 2  # 52 s once, when every line was a Python loop turn
+    tracemalloc.start()
+    journal = read_journal(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(journal.effective()) == 1 and peak < 8 * 2**20, peak
+
+
+def test_the_size_bound_leaves_room_for_a_million_events():
+    from companion.journal import MAX_JOURNAL_BYTES
+
+    assert 64 * 2**20 <= MAX_JOURNAL_BYTES <= 256 * 2**20  # 1,000,000 events are ~50 MB
+
+
+def test_too_little_memory_to_read_is_a_message(tmp_path, monkeypatch):
+    from companion import journal as journal_module
+    from companion.i18n import translator
+    from companion.messages import describe_error
+
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(lines(HEADER, {"event": "draw", "card": "relic"}))
+    before = path.read_bytes()
+
+    def no_memory(self, text, line=0):
+        raise MemoryError
+
+    monkeypatch.setattr(journal_module.EventLog, "push", no_memory)
+    with pytest.raises(JournalError) as err:
+        read_journal(path)
+    assert err.value.code == "journal_unreadable" and str(path) in describe_error(err.value)
+    assert "not enough memory" in describe_error(err.value, translator("en"))
+    assert "记忆" not in describe_error(err.value, translator("zh_Hans"))  # (Simplified says 内存)
+    assert "内存" in describe_error(err.value, translator("zh_Hans"))
+    assert path.read_bytes() == before

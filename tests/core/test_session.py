@@ -125,3 +125,39 @@ def test_save_as_moves_the_game_to_a_new_file(tmp_path):
     session.apply(T(9))
     state, _ = replay(read_journal(tmp_path / "b.jsonl"))
     assert state == session.state and [c.value for c in state.path] == [5, 9]
+
+
+def test_a_long_game_is_resumed_saved_elsewhere_and_followed_whole(tmp_path):
+    """Past the steps kept whole (checkpoints beyond), resume, save_as and follow see every event."""
+    from companion.session import CHECKPOINT, RECENT
+
+    grid = [["sun", "fish", "horse"], ["seed", "tree", "boat"], ["horse", "bird", "tree"]]
+    head = new_header("shifting_stones", "shifting_stones", ["Ava", "Ben"], mode="multi")
+    path = tmp_path / "long.jsonl"
+    session = Session.new(head, path)
+    session.apply({"event": "layout", "grid": grid})
+    while len(session.steps) < RECENT + 2 * CHECKPOINT:
+        session.apply({"event": "flip", "at": [1, 1]})
+        session.apply({"event": "end_turn"})
+    session.undo()
+    session.undo()
+    final, count = session.state, len(session.steps)
+    session.close()
+    resumed = Session.resume(path)
+    assert resumed.state == final and len(resumed.steps) == count and len(resumed.undone) == 2
+    followed = Session.follow(path)
+    assert followed.state == final and list(followed.steps) == list(resumed.steps)
+    resumed.save_as(tmp_path / "copy.jsonl")
+    resumed.close()
+    again = Session.resume(tmp_path / "copy.jsonl")
+    assert again.state == final and list(again.steps) == list(followed.steps) and len(again.undone) == 2
+    redone = again.redo()
+    assert redone.event == {"event": "flip", "at": [1, 1]} and len(again.steps) == count + 1
+    assert redone.state == again.game.apply(final, redone.event)[0]
+    again.close()
+    before = path.read_bytes()
+    with path.open("ab") as fh:  # the writer's next line is refused by the rules: the follower keeps its game
+        fh.write(b'{"event": "flip", "at": [9, 9]}\n')
+    with pytest.raises(JournalError):
+        followed.refresh()
+    assert followed.state == final and len(followed.steps) == count and path.read_bytes() != before

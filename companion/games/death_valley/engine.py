@@ -32,9 +32,10 @@ Choices where the spec leaves room (also shown on the rules screen):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from dataclasses import replace as _dataclass_replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.errors import EventError, RuleError
 from companion.games.death_valley.catalog import CARD_IDS, MAX_ABILITY, MAX_STARS, Catalog, is_card_id
@@ -62,6 +63,20 @@ from companion.games.death_valley.state import (
 MODES = ("standard", "backseat", "solo")
 OPTIONS = ("robot_discard_bonus", "robot_bust_rule")
 
+
+_T = TypeVar("_T")
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """:func:`dataclasses.replace` for a :class:`State` without the cost of ``__init__`` (``State`` has
+    no ``__post_init__``): the same object, field for field; other dataclasses go the usual way."""
+    kind = type(obj)
+    if kind is not State:
+        return _dataclass_replace(obj, **changes)  # type: ignore[type-var]
+    new = object.__new__(kind)
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 # -- state (the State itself is in state.py) --------------------------------------------------------
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -201,7 +216,19 @@ def _misplaced(state: State, card: str) -> RuleError:
     return RuleError(f"valley.card_in_{zone}", card=card, player=player)
 
 
-def _allowed(now: Choices, action: str) -> None:
+class _Now:
+    """What :func:`choices` would say about one action, judged alone (apply asks only about its own)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def why_not(self, action: str) -> RuleError | None:
+        return _refusal(self.state, action)
+
+
+def _allowed(now: Choices | _Now, action: str) -> None:
     """Raise the reason :func:`choices` gives for refusing ``action`` now (so apply and the shells agree)."""
     error = now.why_not(action)
     if error is not None:
@@ -252,7 +279,7 @@ def _end_turn(state: State, outcome: Outcome) -> tuple[State, Outcome]:
 # -- events -----------------------------------------------------------------------------------------
 def _reveal(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     card = _card(event)
-    error = choices(state).why_not("reveal")
+    error = _refusal(state, "reveal")
     if error is not None and error.code == "valley.no_reveal_needed":
         raise RuleError(error.code, card=card)  # the refusal knows no card; the event names one
     if error is not None:
@@ -270,7 +297,7 @@ def _travel(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
         raise EventError("valley.bad_source", source=str(source))
     actor = state.active
     to = _player(state, event.get("to", actor))
-    now = choices(state)
+    now = _Now(state)
     if to == actor:
         _allowed(now, "take" if source == "faceup" else "draw")
     elif source == "faceup":
@@ -296,7 +323,7 @@ def _rest(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     card = _card(event)
     tuck = _cards(event, "tuck")
     back = _cards(event, "return")
-    _allowed(choices(state), "rest")
+    _allowed(_Now(state), "rest")
     actor = state.active
     named = [card, *tuck, *back]
     for i, c in enumerate(named):
@@ -333,7 +360,7 @@ def _move(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     card = _card(event)
     src, src_player = _parse_zone(state, event.get("from"))
     dst, dst_player = _parse_zone(state, event.get("to"))
-    _allowed(choices(state), "move")
+    _allowed(_Now(state), "move")
     if (src, src_player) == (dst, dst_player):
         raise EventError("valley.move_same_zone")
     if state.where(card) != (src, src_player):
@@ -385,14 +412,13 @@ def _zone_name(kind: str, player: str | None) -> str:
 
 
 def _end_turn_event(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
-    _allowed(choices(state), "end_turn")
+    _allowed(_Now(state), "end_turn")
     return _end_turn(state, Outcome("end_turn", player=state.active))
 
 
 def _robot(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
-    now = choices(state)
-    _allowed(now, "robot")
-    decision = now.robot
+    _allowed(_Now(state), "robot")
+    decision = decide(state)  # what choices() gives whenever the robot may move
     assert decision is not None  # choices() gives the decision whenever the robot may move
     if decision.takes_deck:
         card = _card(event)
@@ -419,7 +445,7 @@ def _stars(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     stars = event.get("stars")
     if not isinstance(stars, int) or isinstance(stars, bool) or not 0 <= stars <= MAX_STARS:
         raise EventError("valley.bad_stars", value=str(stars), most=MAX_STARS)
-    _allowed(choices(state), "stars")
+    _allowed(_Now(state), "stars")
     previous = state.catalog[card].stars
     state = replace(state, catalog=state.catalog.with_card(card, stars=stars))
     return state, Outcome("stars", card=card, stars=stars, previous_stars=previous,
@@ -432,7 +458,7 @@ def _ability(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     points = event.get("points")
     if not isinstance(points, int) or isinstance(points, bool) or abs(points) > MAX_ABILITY:
         raise EventError("valley.bad_ability", value=str(points), most=MAX_ABILITY)
-    _allowed(choices(state), "ability")
+    _allowed(_Now(state), "ability")
     previous = state.catalog[card].ability
     state = replace(state, catalog=state.catalog.with_card(card, ability=points))
     return state, Outcome("ability", card=card, points=points, previous_points=previous,

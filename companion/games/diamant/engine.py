@@ -9,14 +9,44 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from typing import Any, TypeGuard
+from dataclasses import MISSING, dataclass, fields
+from dataclasses import replace as _dataclass_replace
+from typing import Any, TypeGuard, TypeVar
 
 from companion.arith import Split, deal, split
 from companion.errors import EventError, RuleError
 from companion.games.diamant.rules import Ruleset
 
 TREASURE, HAZARD, RELIC = "treasure", "hazard", "relic"
+
+_T = TypeVar("_T")
+_DECK = "_deck"  # where a state keeps its deck counts (not a field: no comparison, repr or argument sees it)
+
+
+def replace(obj: _T, **changes: Any) -> _T:
+    """:func:`dataclasses.replace` for the engine's states (``State`` has no ``__post_init__``), without
+    the cost of ``__init__``: the same object, field for field.  The deck counts a state keeps
+    (:func:`_deck_counts`) go along unless the path, the removed hazards or the rules change."""
+    kind = type(obj)
+    if kind is not State and kind is not Card:
+        return _dataclass_replace(obj, **changes)  # type: ignore[type-var]
+    new = object.__new__(kind)
+    data = new.__dict__
+    data.update(obj.__dict__)
+    if "path" in changes or "removed" in changes or "rules" in changes:
+        data.pop(_DECK, None)
+    data.update(changes)
+    return new
+
+
+def _make(cls: type[_T], /, **values: Any) -> _T:
+    """``kind(**values)`` for a frozen dataclass of this module without ``__post_init__``, built
+    directly (its generated ``__init__`` sets each field through ``object.__setattr__``, slowly)."""
+    new = object.__new__(cls)
+    data = new.__dict__
+    data.update(_DEFAULTS[cls])
+    data.update(values)
+    return new
 
 
 @dataclass(frozen=True)
@@ -68,7 +98,7 @@ class State:
         return tuple(p for p, inside in zip(self.players, self.in_cave) if inside) if self.in_round else ()
 
     def hazards_on_path(self) -> Counter[str | None]:
-        return Counter(c.hazard for c in self.path if c.kind == HAZARD)
+        return Counter(_deck_counts(self).on_path)
 
     def score(self, seat: int) -> int:
         return self.chest[seat] + sum(self.relics[seat]) + self.rules.starting_gems
@@ -147,6 +177,11 @@ class Left:
     round_end: RoundEnd | None = None
 
 
+_DEFAULTS: dict[type, dict[str, Any]] = {
+    kind: {f.name: (None if f.default is MISSING else f.default) for f in fields(kind)} for kind in (Card,)}
+_DEFAULTS[Drawn] = {f.name: (None if f.default is MISSING else f.default) for f in fields(Drawn)}
+
+
 # -- set-up ----------------------------------------------------------------------------------------
 def new_state(rules: Ruleset, players: tuple[str, ...]) -> State:
     low, high = rules.players
@@ -181,18 +216,71 @@ def round_view(state: State) -> State:
 
 
 # -- deck ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Deck:
+    """A state's deck, counted once and then carried from draw to draw (a draw changes one count).
+
+    ``treasures``: value -> cards of it still in the deck (positive counts only); ``on_path``: hazard ->
+    cards of it on this round's path (positive only); ``relics_on_path``: relic cards on the path;
+    ``cards``: treasure and hazard cards in the deck (relics are the state's ``relics_in_deck``).
+    """
+
+    treasures: dict[int, int]
+    on_path: dict[str | None, int]
+    relics_on_path: int
+    cards: int
+
+
+def _deck_counts(state: State) -> _Deck:
+    """The deck of ``state`` as it stands (not the next round's): counted from the path once per state,
+    or carried over by the draw that made the state."""
+    counts: _Deck | None = state.__dict__.get(_DECK)
+    if counts is None:
+        rules = state.rules
+        treasures = Counter(rules.treasures)
+        treasures.subtract(c.value for c in state.path if c.kind == TREASURE)
+        on_path = Counter(c.hazard for c in state.path if c.kind == HAZARD)
+        relics = sum(1 for c in state.path if c.kind == RELIC)
+        kept = {v: n for v, n in treasures.items() if n > 0}
+        hazards = sum(max(0, rules.hazard_copies - state.removed[i] - on_path[h]) for i, h in enumerate(rules.hazards))
+        counts = _Deck(kept, {h: n for h, n in on_path.items() if n > 0}, relics, sum(kept.values()) + hazards)
+        state.__dict__[_DECK] = counts
+    return counts
+
+
+def _hazards_left(state: State, counts: _Deck) -> Counter[str]:
+    rules = state.rules
+    return +Counter({h: rules.hazard_copies - state.removed[i] - counts.on_path.get(h, 0)
+                     for i, h in enumerate(rules.hazards)})
+
+
 def deck(state: State) -> dict[str, Any]:
     """What is in the deck now: ``{"treasure": Counter(value), "hazard": Counter(id), "relic": n, "total": n}``."""
     state = round_view(state)
-    rules = state.rules
-    treasures = Counter(rules.treasures)
-    treasures.subtract(c.value for c in state.path if c.kind == TREASURE)
-    on_path = state.hazards_on_path()
-    hazards = Counter({h: rules.hazard_copies - state.removed[i] - on_path[h] for i, h in enumerate(rules.hazards)})
-    treasures = +treasures
-    hazards = +hazards
-    total = sum(treasures.values()) + sum(hazards.values()) + state.relics_in_deck
-    return {TREASURE: treasures, HAZARD: hazards, RELIC: state.relics_in_deck, "total": total}
+    counts = _deck_counts(state)
+    return {TREASURE: Counter(counts.treasures), HAZARD: _hazards_left(state, counts), RELIC: state.relics_in_deck,
+            "total": counts.cards + state.relics_in_deck}
+
+
+def _drawn(old: State, new: State, card: Card) -> State:
+    """``new`` (``old`` with ``card`` drawn onto its path) with its deck counts carried over from ``old``."""
+    counts = _deck_counts(old)
+    if card.kind == TREASURE:
+        treasures = dict(counts.treasures)
+        left = treasures[card.value] - 1
+        if left:
+            treasures[card.value] = left
+        else:
+            del treasures[card.value]
+        counts = _Deck(treasures, counts.on_path, counts.relics_on_path, counts.cards - 1)
+    elif card.kind == HAZARD:
+        on_path = dict(counts.on_path)
+        on_path[card.hazard] = on_path.get(card.hazard, 0) + 1
+        counts = _Deck(counts.treasures, on_path, counts.relics_on_path, counts.cards - 1)
+    else:
+        counts = _Deck(counts.treasures, counts.on_path, counts.relics_on_path + 1, counts.cards)
+    new.__dict__[_DECK] = counts
+    return new
 
 
 # -- events ----------------------------------------------------------------------------------------
@@ -222,14 +310,14 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
         started = state.round
     rules = state.rules
     card_kind = event.get("card")
-    contents = deck(state)
-    if contents["total"] == 0:
+    counts = _deck_counts(state)  # (the round in play: ``state`` is its start when this draw opened it)
+    if counts.cards + state.relics_in_deck == 0:
         raise RuleError("diamant.deck_empty")
     if card_kind == TREASURE:
         value = event.get("value")
         if not _whole(value):
             raise EventError("diamant.bad_value", value=repr(value))
-        if contents[TREASURE][value] < 1:
+        if counts.treasures.get(value, 0) < 1:
             if value in rules.treasures:
                 raise RuleError("diamant.treasure_not_in_deck", value=value)
             raise RuleError("diamant.no_such_treasure", value=value,
@@ -239,7 +327,7 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
         hazard = event.get("hazard")
         if hazard not in rules.hazards:
             raise EventError("diamant.unknown_hazard", hazard=str(hazard), choices=", ".join(rules.hazards))
-        if contents[HAZARD][hazard] < 1:
+        if rules.hazard_copies - state.removed[rules.hazards.index(hazard)] - counts.on_path.get(hazard, 0) < 1:
             raise RuleError("diamant.hazard_not_in_deck", hazard=hazard)
         return _draw_hazard(state, hazard, started)
     if card_kind == RELIC:
@@ -254,9 +342,9 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
         elif value is not None:
             raise EventError("diamant.relic_value_not_printed")
         card = Card(RELIC, value=value or 0)
-        number = sum(1 for c in state.path if c.kind == RELIC) + 1
+        number = counts.relics_on_path + 1
         new = replace(state, path=state.path + (card,), relics_in_deck=state.relics_in_deck - 1, decided=False)
-        return new, Drawn(card, started, relic_number=number, relic_claim=rules.relic_claim)
+        return _drawn(state, new, card), Drawn(card, started, relic_number=number, relic_claim=rules.relic_claim)
     raise EventError("diamant.unknown_card", card=str(card_kind))
 
 
@@ -282,12 +370,14 @@ def _draw_treasure(state: State, value: int, started: int | None) -> tuple[State
     carried = list(state.carried)
     for seat, got in gems.items():
         carried[seat] += got
-    card = Card(TREASURE, value=value, remainder=0 if state.rules.dealt else parts.left)
-    extra = tuple((state.players[s], 1) for s in seats if gems[s] > parts.each)
-    gains = tuple((state.players[s], gems[s]) for s in seats)
-    new = replace(state, path=state.path + (card,), carried=tuple(carried), marker=marker, decided=False)
-    return new, Drawn(card, started, receivers=tuple(state.players[i] for i in seats), split=parts, extra=extra,
-                      gains=gains)
+    card = _make(Card, kind=TREASURE, value=value, remainder=0 if state.rules.dealt else parts.left)
+    players, each = state.players, parts.each
+    extra = tuple([(players[s], 1) for s in seats if gems[s] > each])
+    gains = tuple([(players[s], gems[s]) for s in seats])
+    new = _drawn(state, replace(state, path=state.path + (card,), carried=tuple(carried), marker=marker,
+                                decided=False), card)
+    return new, _make(Drawn, card=card, round_started=started, receivers=tuple([players[i] for i in seats]),
+                      split=parts, extra=extra, gains=gains)
 
 
 BUST_COPY = 2  # the copy of a hazard on the path this round that ends it
@@ -300,8 +390,8 @@ def busts(copy: int) -> bool:
 
 def _draw_hazard(state: State, hazard: str, started: int | None) -> tuple[State, Drawn]:
     card = Card(HAZARD, hazard=hazard)
-    seen = state.hazards_on_path()[hazard]
-    state = replace(state, path=state.path + (card,), decided=False)
+    seen = _deck_counts(state).on_path.get(hazard, 0)
+    state = _drawn(state, replace(state, path=state.path + (card,), decided=False), card)
     if not busts(seen + 1):
         return state, Drawn(card, started, first_of_hazard=True)
     # Bust: everyone still in the cave loses what they carry; one copy of the hazard leaves the game.
@@ -330,7 +420,7 @@ def decision_error(state: State) -> RuleError | None:
         return RuleError("diamant.round_over", round=state.round)
     if not state.path:
         return RuleError("diamant.no_card_yet")
-    if state.decided and deck(state)["total"]:
+    if state.decided and _deck_counts(state).cards + state.relics_in_deck:
         return RuleError("diamant.already_decided")  # (with an empty deck, the rest may still walk out)
     return None
 
@@ -382,7 +472,8 @@ def _leave(state: State, event: Mapping[str, Any]) -> tuple[State, Left]:
             parts, rest = give(total)
             shares.append(CardShare(-1, parts))
             for i in treasure_at:
-                path[i] = replace(path[i], remainder=0)
+                if path[i].remainder:  # (a card with none stays as it is: the same card)
+                    path[i] = replace(path[i], remainder=0)
             if rest:  # back onto one treasure card (which one does not matter): the first
                 path[treasure_at[0]] = replace(path[treasure_at[0]], remainder=rest)
     else:

@@ -31,7 +31,7 @@ A game screen:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -106,7 +106,7 @@ class GameScreen(CompanionScreen):
     BINDINGS = [
         Binding("ctrl+z", "undo", N_("Undo"), id="game.undo", priority=True),
         Binding("ctrl+y", "redo", N_("Redo"), id="game.redo", priority=True),
-        Binding("f3", "rules", N_("Rules"), id="game.rules"),
+        Binding("f3", "rules", N_("Rules"), id="game.rules", priority=True),
         Binding("escape", "home", N_("Home"), id="game.home"),
     ]
 
@@ -133,6 +133,7 @@ class GameScreen(CompanionScreen):
         self._escape_notice: str | None = None
         self._lines: dict[int, tuple[Step, str, str]] = {}  # id(step) -> (step, locale, line)
         self._log_kind: str | None = None
+        self._labels: list[Any] = []  # period_end of each step (see _period_labels)
 
     # -- to implement ---------------------------------------------------------------------------
     def refresh_state(self) -> None:
@@ -159,33 +160,43 @@ class GameScreen(CompanionScreen):
         """The running log (id ``log``), to place in ``compose_body``."""
         yield RunningLog(self.log_lines, self.log_title, empty=self.log_empty, id="log")
 
-    def log_steps(self) -> list[Step]:
+    def _period_labels(self) -> list[Any]:
+        """``period_end`` of every step, kept as the game goes: only the last few are worked out again
+        (an event, an undo or a redo changes the end of the list only; a follower may take in several),
+        so a long game's log does not replay its whole history after every event."""
+        steps = self.session.steps
+        labels = self._labels
+        keep = max(0, min(len(labels), len(steps)) - 8)
+        del labels[keep:]
+        period_end = self.session.game.period_end
+        labels.extend(period_end(steps[index]) for index in range(keep, len(steps)))
+        return labels
+
+    def _log_start(self) -> int:
+        """The index of the first step the log shows (after the last step, but the newest, that ended a period)."""
+        labels = self._period_labels()
+        for index in range(len(labels) - 2, -1, -1):
+            if labels[index] is not None:
+                return index + 1
+        return 0
+
+    def log_steps(self) -> Sequence[Step]:
         """The steps of the round or turn in play: since the last one that ended a period.
 
         The step just played may itself end the period: then the whole period stays shown until the
         next event starts a new one.
         """
-        steps = self.session.steps
-        period_end = self.session.game.period_end
-        for index in range(len(steps) - 2, -1, -1):
-            if period_end(steps[index]) is not None:
-                return steps[index + 1:]
-        return list(steps)
+        return self.session.steps[self._log_start():]
 
     def log_period(self) -> tuple[str, int]:
         """The kind (``round`` or ``turn``) and the 1-based number of the period the log shows."""
-        steps = self.session.steps
-        shown = len(self.log_steps())
-        kind, ended = "", 0
-        for step in steps[:len(steps) - shown]:
-            label = self.session.game.period_end(step)
-            if label is not None:
-                kind, ended = label[0], ended + 1
-        if not kind:  # no period has ended yet: what will the first one be called?
-            label = next((self.session.game.period_end(s) for s in steps[len(steps) - shown:]
-                          if self.session.game.period_end(s) is not None), None)
-            kind = label[0] if label is not None else self.log_period_kind()
-        return kind, ended + 1
+        start = self._log_start()
+        labels = self._labels
+        ended = [label for label in labels[:start] if label is not None]
+        if ended:
+            return ended[-1][0], len(ended) + 1
+        label = next((label for label in labels[start:] if label is not None), None)  # what the first will be
+        return (label[0] if label is not None else self.log_period_kind()), 1
 
     LOG_PERIOD: str | None = None
     """What a period is called before one has ended (``round`` or ``turn``); a screen may set it.
