@@ -2,7 +2,8 @@
 
 One :class:`Renderer` per process holds one ``FontConfiguration``, one :class:`AssetFetcher` and the
 parsed stylesheets, and reuses them for every document.  :func:`export` plans the jobs, runs them on
-all cores (each worker builds its renderer once) and reports progress and warnings.
+all cores (each worker builds its renderer once) and reports progress and warnings.  The same jobs
+give the same bytes on every run, with either font subsetter (:mod:`companion.printing.render`).
 
     results = export(plan(games, kinds, locales, "a4"), Path("exports"))
 """
@@ -22,9 +23,12 @@ from companion.errors import CompanionError, UsageError
 from companion.fsutil import atomic_open
 from companion.i18n import N_
 from companion.printing import ASSETS_DIR
+from companion.printing.render import SLOW_SUBSETTER
 from companion.safetext import clean
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from companion.printing.pages import Page
 
 STYLES_DIR = ASSETS_DIR / "styles"
@@ -194,30 +198,47 @@ class Renderer:
             names.append(f"locale-{page.locale}")
         return [self.stylesheet(n) for n in names]
 
-    def render(self, page: Page, target: Path) -> list[tuple[str, dict[str, Any]]]:
-        """Write ``page`` to ``target`` (atomically); return the warnings met on the way."""
+    def render(self, page: Page, target: Path, created: datetime | None = None) -> list[tuple[str, dict[str, Any]]]:
+        """Write ``page`` to ``target`` (atomically); return the warnings met on the way.
+
+        ``created`` (else ``SOURCE_DATE_EPOCH``, else none) is the PDF's creation date; nothing
+        else in the file depends on the time, the process or the documents rendered before."""
         from weasyprint import HTML
 
+        from companion.printing import render as underneath
         from companion.printing.htmltext import clean_document
 
+        created = created or underneath.source_date()
         warnings = list(page.warnings)
         self.fetcher.refused.clear()
         handler = _Collect()
-        logger = logging.getLogger("weasyprint")
-        logger.addHandler(handler)
+        notice = underneath.SubsetterNotice()
+        handler.addFilter(notice)
+        loggers = [logging.getLogger(name) for name in ("weasyprint", "fontTools")]
+        for logger in loggers:
+            logger.addFilter(notice)
+            logger.addHandler(handler)
         try:
-            sheets = self.stylesheets(page)
+            options: dict[str, Any] = dict(
+                stylesheets=self.stylesheets(page), pdf_tags=True, attachments=[], uncompressed_pdf=False,
+                pdf_identifier=underneath.pdf_identifier(page.name))
             html = HTML(string=clean_document(page.html), base_url=STYLES_DIR.as_uri() + "/",
                         url_fetcher=self.fetcher)
-            with atomic_open(target) as fh:
-                html.write_pdf(fh, stylesheets=sheets, font_config=self.font_config, pdf_tags=True,
-                               attachments=[], uncompressed_pdf=False)
+            document = html.render(font_config=self.font_config, **options)
+            if created is not None:
+                document.metadata.created = document.metadata.modified = underneath.w3c_date(created)
+            with underneath.font_timestamps(created), atomic_open(target) as fh:
+                document.write_pdf(fh, **options)
         finally:
-            logger.removeHandler(handler)
+            for logger in loggers:
+                logger.removeHandler(handler)
+                logger.removeFilter(notice)
         refused = list(self.fetcher.refused)
         warnings += [("print.refused_url", {"document": page.name, "target": url}) for url in refused]
         warnings += [("print.renderer_warning", {"document": page.name, "detail": text})
                      for text in handler.records if not any(url in text for url in refused)]
+        if notice.count:
+            warnings.append((SLOW_SUBSETTER, {}))
         return warnings
 
 
@@ -249,7 +270,7 @@ def run_job(job: Job, out_dir: Path) -> Result:
         page = build_page(job)
         result.name = page.name
         target = safe_target(out_dir, page.name)
-        result.warnings = renderer().render(page, target)
+        result.warnings = renderer().render(page, target, _journal_started(job))
         result.path, result.size = target, target.stat().st_size
     except CompanionError as exc:
         result.error = (exc.code, exc.params)
@@ -259,31 +280,69 @@ def run_job(job: Job, out_dir: Path) -> Result:
     return result
 
 
-def _init_worker() -> None:
+def _journal_started(job: Job) -> datetime | None:
+    """When the game of a score-sheet job started (its journal header), the sheet's creation date."""
+    if job.kind != "journal" or not job.journal:
+        return None
+    import json
+
+    from companion.printing.render import parse_time
+
+    try:
+        with open(job.journal, "rb") as fh:
+            header = json.loads(fh.readline(64 * 1024))
+    except (OSError, ValueError):
+        return None
+    started = header.get("started") if isinstance(header, dict) else None
+    return parse_time(started) if isinstance(started, str) else None
+
+
+def _init_worker(harfbuzz: bool | None = None) -> None:
     logging.getLogger("weasyprint").setLevel(logging.WARNING)
+    if harfbuzz is not None:
+        from companion.printing.render import use_subsetter
+
+        use_subsetter(harfbuzz)
     renderer()  # fonts and stylesheets once per worker
 
 
+def one_notice(results: list[Result]) -> list[Result]:
+    """The slow-subsetter notice once for the whole export: kept on the first result by name (the
+    order the command prints warnings in), taken off the others."""
+    marked = sorted((r for r in results if (SLOW_SUBSETTER, {}) in r.warnings), key=lambda r: r.name)
+    for result in marked[1:]:
+        result.warnings = [w for w in result.warnings if w[0] != SLOW_SUBSETTER]
+    return results
+
+
 def export(jobs: list[Job], out_dir: Path, workers: int | None = None,
-           progress: Callable[[int, int, Result], None] | None = None) -> list[Result]:
-    """Render ``jobs`` into ``out_dir`` (created if needed), on ``workers`` processes (all cores)."""
+           progress: Callable[[int, int, Result], None] | None = None,
+           harfbuzz: bool | None = None) -> list[Result]:
+    """Render ``jobs`` into ``out_dir`` (created if needed), on ``workers`` processes (all cores).
+
+    ``harfbuzz=False`` subsets the fonts with fontTools, as on a machine without
+    ``libharfbuzz-subset0`` (for the bench and the tests); ``None`` uses what is installed."""
+    from companion.printing.render import subsetter
+
     out_dir = prepare_out_dir(out_dir)
     jobs = sorted(jobs, key=lambda j: -j.cost())
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
     results: list[Result] = []
     if workers == 1 or len(jobs) <= 2:
-        for job in jobs:
-            results.append(run_job(job, out_dir))
-            if progress:
-                progress(len(results), len(jobs), results[-1])
-        return results
+        with subsetter(harfbuzz):
+            for job in jobs:
+                results.append(run_job(job, out_dir))
+                if progress:
+                    progress(len(results), len(jobs), results[-1])
+        return one_notice(results)
     import multiprocessing
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_worker,
+                             initargs=(harfbuzz,)) as pool:
         futures = [pool.submit(partial(run_job, job, out_dir)) for job in jobs]
         for future in as_completed(futures):
             results.append(future.result())
             if progress:
                 progress(len(results), len(jobs), results[-1])
-    return results
+    return one_notice(results)

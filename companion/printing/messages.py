@@ -14,6 +14,9 @@ MESSAGES = {
     "print.refused_url": N_("{document}: the file or address {target} was not loaded; "
                             "only the companion's own fonts and styles are."),
     "print.renderer_warning": N_("{document}: the PDF renderer says: {detail}"),
+    "print.slow_subsetter": N_("HarfBuzz's font subsetter (the libharfbuzz-subset0 package) is not installed, "
+                               "so the fonts were cut down with the slower fontTools: the PDFs are complete, "
+                               "but Chinese ones take several times longer to make. Install it to make them faster."),
     "print.failed": N_("{document} was not made: {reason}"),
     "print.bad_game": N_("Unknown game “{value}”. Choose one of: {choices}."),
     "print.bad_kind": N_("Unknown kind “{value}”. Choose one of: {choices}."),

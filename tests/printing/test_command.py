@@ -55,3 +55,25 @@ def test_journal_sheet_and_bad_journal(tmp_path, capsys):
     assert "2" in capsys.readouterr().err  # names the line
     assert [p.name for p in out.iterdir()] == ["diamant-finished-sheet-zh_Hant-a4.pdf"]
     assert main(["export", "--journal", str(bad), "--kind", "rules", "--out", str(out)]) == 2
+
+
+def test_without_harfbuzz_one_translated_notice_for_the_whole_export(tmp_path, capsys, monkeypatch):
+    from companion.i18n import translator
+    from companion.printing.messages import describe
+    from companion.printing.render import SLOW_SUBSETTER, harfbuzz_subsetting, subsetter
+
+    monkeypatch.setenv("COMPANION_LANG", "fa")
+    notice = describe(SLOW_SUBSETTER, {}, translator("fa"))
+    assert notice != describe(SLOW_SUBSETTER, {}, translator("en"))
+    with subsetter(False):  # as on a machine without libharfbuzz-subset0 (the workers are forked from here)
+        assert main(["export", "--kind", "scorepad", "--out", str(tmp_path / "ft")]) == 0
+    err = capsys.readouterr().err
+    assert len(list((tmp_path / "ft").iterdir())) == 12  # three games, four languages (two Chinese)
+    assert err.count(notice) == 1
+    warning = translator("fa").gettext("Warning: {message}", message="").strip()
+    assert err.count(warning) == 1  # and no other warning: none of WeasyPrint's English ones
+    assert "HarfBuzz-Subset" not in err and "fontTools instead" not in err
+    if harfbuzz_subsetting():
+        assert main(["export", "--kind", "scorepad", "--out", str(tmp_path / "hb")]) == 0
+        err = capsys.readouterr().err
+        assert notice not in err and "HarfBuzz" not in err

@@ -130,6 +130,8 @@ def test_filled_score_sheet_from_a_journal(pdfs):
     assert "Chen" in words and "33" in words and "(winner)" in words
     assert "The winner: Chen, with 33 points." in words
     assert "a second snake came up" in words and "relic worth 10" in words
+    assert reader.metadata["/CreationDate"] == "D:20261129200000Z"  # when the game started, not when printed
+    assert "/ID" in reader.trailer
 
 
 def _malicious(tmp_path: Path) -> Path:

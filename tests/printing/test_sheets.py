@@ -144,7 +144,7 @@ def test_known_results_in_the_sheets(sheets):
     assert tr.gettext("That is the 4th penalty: {player} loses the solo game.", player="Mina") in zh
     assert tr.gettext("No card was scored this turn: penalty {count} of {limit}.", count=4, limit=4) in zh
     valley = text(PdfReader(sheets["valley-standard-en"].path))
-    assert "Ava and Ben tied with 7 points and 1 bust each: they share the win." in valley
+    assert "Ava and Ben tied with 7 points and the same number of busts (1): they share the win." in valley
     assert "Ben busted on heat (bust number 1): Heat 3 went to the discard pile." in valley
 
 
