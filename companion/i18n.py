@@ -9,8 +9,13 @@ the locale's own digits (Persian digits for ``fa``; Babel leaves digits Latin, s
 
 Where the text is laid out by someone who honours them (the TUI, the PDFs: :func:`isolating`), every
 inserted value is wrapped in first-strong isolates (U+2068 ... U+2069), so «Ava، Ben و Chen» reads Ava
-first in a Persian sentence and a name cannot reorder the words around it.  The CLI prints plain
-logical text: its output goes to terminals that may draw the controls, to files and to pipes.
+first in a Persian sentence and a name cannot reorder the words around it.  Paths, file names and
+commands are isolated left to right instead (U+2066 ... U+2069): ``/home/علی/games`` starts with a
+Persian letter but its folders still read from the left (each Persian folder name is isolated on
+its own inside, see :func:`_ltr_parts`).  A value is one of those when its param is
+named in :data:`LTR_PARAMS` (``path``, ``file``, ``folder`` ...) or when it is given as :class:`Ltr`.
+The CLI prints plain logical text: its output goes to terminals that may draw the controls, to files
+and to pipes.
 """
 
 from __future__ import annotations
@@ -59,7 +64,15 @@ _ALIASES: dict[str, str] = {
     "zh_hans_cn": "zh_Hans", "zh_hans_sg": "zh_Hans", "zh": "zh_Hans",
 }
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-FSI, PDI = "\u2068", "\u2069"
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+LTR_PARAMS = frozenset({"path", "file", "folder", "journal", "command"})
+"""Params whose values are always laid out left to right (paths, file names, shell commands)."""
+
+
+class Ltr(str):
+    """A value to lay out left to right whatever its param is called: ``_("...{x}...", x=Ltr(name))``."""
+
+    __slots__ = ()
 # Right-to-left letters (and Arabic digits), or a control that reorders: a value needs isolating.
 _NEEDS_ISOLATE_CLASS = ("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
                         "\U0001e800-\U0001efff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -220,7 +233,8 @@ class Translator:
         if isolating():
             # Needed only where something can reorder: a right-to-left sentence or value.
             rtl = self.direction == "rtl" or _needs_isolate(text)
-            values = {k: isolate(v) if isinstance(v, str) and (rtl or _needs_isolate(v)) else v
+            values = {k: isolate(v, ltr=k in LTR_PARAMS or isinstance(v, Ltr))
+                      if isinstance(v, str) and (rtl or _needs_isolate(v)) else v
                       for k, v in values.items()}
         return text.format(**values)
 
@@ -270,12 +284,30 @@ def use_isolation(on: bool = True) -> Iterator[bool]:
         _isolate.reset(token)
 
 
-def isolate(text: str) -> str:
-    """``text`` in a first-strong isolate (once: an isolated text is not wrapped again).  Isolates
-    inside it are balanced first, so that nothing in it can end ours early."""
-    if text.startswith(FSI) and text.endswith(PDI) and _balanced(text[1:-1]) == text[1:-1]:
+def isolate(text: str, *, ltr: bool = False) -> str:
+    """``text`` in a first-strong isolate, or with ``ltr`` a left-to-right one (once: an isolated
+    text is not wrapped again).  Isolates inside it are balanced first, so that nothing in it can end
+    ours early."""
+    opener = LRI if ltr else FSI
+    if text.startswith(opener) and text.endswith(PDI) and _balanced(text[1:-1]) == text[1:-1]:
         return text
+    if ltr:
+        return LRI + _ltr_parts(_balanced(text)) + PDI
     return FSI + _balanced(text) + PDI
+
+
+_PATH_PART = re.compile(r"[^/\\\u2066-\u2069]+")
+
+
+def _ltr_parts(text: str) -> str:
+    """Each part between slashes that has right-to-left letters in a left-to-right isolate of its own.
+
+    Inside one isolate, two Persian folder names with a slash between them are one right-to-left run
+    (the slash takes their direction), which would swap the folders; on their own, each reads right
+    to left in its place and the slashes keep the folders in order."""
+    if not _needs_isolate(text):
+        return text
+    return _PATH_PART.sub(lambda m: LRI + m.group(0) + PDI if _needs_isolate(m.group(0)) else m.group(0), text)
 
 
 def _balanced(text: str) -> str:

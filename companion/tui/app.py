@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual._context import active_app
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import CommandPalette
+from textual.command import CommandInput, CommandPalette
 from textual.notifications import SeverityLevel
 
 from companion import i18n
@@ -35,7 +35,7 @@ from companion.errors import CompanionError
 from companion.i18n import LANGUAGE_NAMES, LOCALES, N_, Translator, _, translator
 from companion.tui import bidi
 from companion.tui import settings as settings_mod
-from companion.tui.commands import CompanionCommands
+from companion.tui.commands import CompanionCommands, PaletteInput
 from companion.tui.screens.base import CompanionModal, DismissOnce, PaletteCommand
 
 if TYPE_CHECKING:
@@ -81,7 +81,14 @@ def crash_message(crash: Crash) -> str:
 
 
 class CompanionPalette(DismissOnce, CommandPalette):
-    """Textual's command palette, closing at most once (two Enters or Escapes of one burst)."""
+    """Textual's command palette, closing at most once (two Enters or Escapes of one burst), its
+    search field a :class:`~companion.tui.commands.PaletteInput` (typed Persian reads as it should)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if type(widget) is CommandInput:  # the same field, drawn in display order
+                widget = PaletteInput(placeholder=widget.placeholder, select_on_focus=False)
+            yield widget
 
 
 class CompanionApp(App):

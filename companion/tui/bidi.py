@@ -403,22 +403,29 @@ def _combine(spans: list):
 def for_display(text: Text, width: int, rtl: bool, console=None) -> Text:
     """Wrap ``text`` to ``width`` cells, then put each line in visual order (``app`` mode only).
 
-    Right-to-left paragraphs are right-aligned.  Text without right-to-left letters (or isolates)
-    in a left-to-right paragraph comes back unchanged (Textual wraps it as usual).
+    Right-to-left paragraphs are right-aligned.  Text with CJK characters is wrapped where Chinese
+    allows a break (:mod:`companion.tui.linebreak`: no «。» opening a line, a number kept with its
+    measure word).  Other text without right-to-left letters (or isolates) in a left-to-right
+    paragraph comes back unchanged (Textual wraps it as usual).
     """
     from rich.text import Text
 
-    if mode() != "app" or width <= 0 or not (rtl or has_rtl(text.plain) or has_isolates(text.plain)):
+    from companion.tui import linebreak
+
+    reorder = mode() == "app" and (rtl or has_rtl(text.plain) or has_isolates(text.plain))
+    # Chinese is wrapped here too (Rich and Textual break it anywhere, or only at its few spaces).
+    cjk = (reorder or not rtl) and linebreak.has_cjk(text.plain)
+    if width <= 0 or not (reorder or cjk):
         if rtl:
             text = text.copy()
             text.justify = "right"
         return text
-    console = console or _console()
-    lines = text.wrap(console, width, justify="left", overflow="fold")
+    lines = (linebreak.wrap(text, width) if cjk
+             else list(text.wrap(console or _console(), width, justify="left", overflow="fold")))
     shown = []
     for line in lines:
         line.rstrip()
-        shown.append(reorder_line(line, rtl))
+        shown.append(reorder_line(line, rtl) if reorder else line)
     if rtl:
         for line in shown:
             pad = width - line.cell_len

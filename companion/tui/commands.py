@@ -1,21 +1,30 @@
 """The command palette: every action that makes sense on the current screen, in the current language.
 
 In a right-to-left language the palette is marked ``-rtl`` when it opens (``app.tcss`` then aligns its
-list to the right, like every menu).
+list to the right, like every menu).  Its search field is a :class:`PaletteInput`: Textual's
+``CommandInput`` drawn as a :class:`~companion.tui.widgets.bidi_input.BidiInput`, so typed Persian
+shows shaped, in reading order and right-aligned while the palette searches the logical text.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandInput, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
 from companion.i18n import current
 from companion.tui import bidi
+from companion.tui.widgets.bidi_input import BidiInput
 
 if TYPE_CHECKING:
     from companion.tui.app import CompanionApp
     from companion.tui.screens.base import PaletteCommand
+
+
+class PaletteInput(CommandInput, BidiInput):
+    """The palette's search field: ``CommandInput`` (its styles, and what the palette looks it up by)
+    showing its text as a ``BidiInput`` does.  ``CommandInput`` comes first: Textual takes CSS type
+    names from the first base only (it adds no methods, so ``BidiInput``'s still override ``Input``'s)."""
 
 
 class CompanionCommands(Provider):

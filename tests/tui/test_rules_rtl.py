@@ -59,6 +59,38 @@ def letters(text: str) -> str:
     return "".join(ch for ch in unshaped(text) if ch != "\u200c" and not unicodedata.combining(ch))
 
 
+def reference(text: str, base: str) -> str:
+    """``text`` in display order by the reference algorithm (python-bidi, which knows no isolates):
+    each isolate (LRI/RLI/FSI ... PDI) stands in its line as one neutral (a circled number, class ON)
+    and is put in order on its own, in its own direction."""
+    pieces: list[tuple[str, str]] = []
+    outer, i = [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "\u2066\u2067\u2068":
+            depth, j = 1, i + 1
+            while j < len(text) and depth:
+                depth += text[j] in "\u2066\u2067\u2068"
+                depth -= text[j] == "\u2069"
+                j += 1
+            inner = text[i + 1:j - 1] if not depth else text[i + 1:j]
+            kind = {"\u2066": "L", "\u2067": "R"}.get(ch)
+            if kind is None:  # first strong
+                strong = [k for k in map(unicodedata.bidirectional, inner) if k in ("L", "R", "AL")]
+                kind = "R" if strong and strong[0] != "L" else "L"
+            outer.append(chr(0x2460 + len(pieces)))
+            pieces.append((inner, kind))
+            i = j
+        else:
+            if ch != "\u2069":  # an unmatched PDI is dropped
+                outer.append(ch)
+            i += 1
+    shown = get_display("".join(outer), base_dir=base)
+    for n, (inner, kind) in enumerate(pieces):
+        shown = shown.replace(chr(0x2460 + n), reference(inner, kind))
+    return shown
+
+
 def _check_display_order(lines, width: int) -> None:
     for line in lines:
         shown = line.shown.plain
@@ -72,12 +104,12 @@ def _check_display_order(lines, width: int) -> None:
             shown_cells = shown.split(TABLE_SEPARATOR)
             if line.rtl:
                 shown_cells.reverse()
-            assert [letters(c.strip()) for c in shown_cells] == [letters(get_display(c.strip(), base_dir=base))
+            assert [letters(c.strip()) for c in shown_cells] == [letters(reference(c.strip(), base))
                                                                   for c in logical_cells]
         else:
             assert line.logical.cell_len <= width
             # The logical line (as wrapped) put in display order by the reference algorithm.
-            assert letters(shown.strip()) == letters(get_display(line.logical.plain, base_dir=base).strip())
+            assert letters(shown.strip()) == letters(reference(line.logical.plain, base).strip())
         if line.rtl:
             assert line.shown.cell_len == width  # right-aligned: padded on the left up to the width
 
@@ -235,3 +267,18 @@ def test_rules_screen_in_terminal_bidi_mode_keeps_the_markdown_widget(folders):
             await pilot.pause()
             assert screen.query_one("#rules-md").display
     asyncio.run(go())
+
+
+def test_chinese_in_the_apps_own_layout_breaks_by_the_chinese_rules():
+    from companion.tui.linebreak import NO_START
+
+    markdown = ("遊戲共 5 輪，每輪大家一張一張翻牌深入洞穴。每翻一張牌，你都要做決定。\n\n"
+                "| 設定 | Diamant |\n|---|---|\n| 危險卡（每種 3 張） | 蜘蛛、蛇、岩漿、落石、破城槌 |\n")
+    lines = layout(parse_blocks(markdown), 20, False)
+    paragraph = [line.logical.plain for line in lines[:3] if line.logical.plain]
+    assert len(paragraph) > 1 and all(p[0] not in NO_START for p in paragraph[1:])
+    assert not any(p.endswith("5") for p in paragraph)  # «5 輪» stays together
+    cells = [line.logical.plain.split(TABLE_SEPARATOR) for line in lines if TABLE_SEPARATOR in line.logical.plain]
+    hazards = [row[1].strip() for row in cells[1:]]
+    assert len(hazards) > 1 and "".join(hazards) == "蜘蛛、蛇、岩漿、落石、破城槌"  # wrapped, whole
+    assert all(piece and piece[0] not in NO_START for piece in hazards)

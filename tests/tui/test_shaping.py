@@ -214,3 +214,105 @@ def test_bidi_input_is_a_plain_input_for_latin_text_and_in_terminal_mode():
     asyncio.run(go("app", "Ava", False))
     asyncio.run(go("terminal", "سلام", False))
     asyncio.run(go("app", "سلام", True))
+
+
+# -- paths are isolated left to right ---------------------------------------------------------------
+LRI = "\u2066"
+PERSIAN_PATH = "/علی/بازی‌ها/دیامانت.jsonl"
+
+
+def _folders_left_to_right(shown: str, path: str) -> bool:
+    """Whether ``path`` is on show with its folders from the left, each Persian name reading right to left."""
+    import re
+
+    return re.sub("[\u0600-\u06ff\u200c]+", lambda m: m.group(0)[::-1], unshaped(shown)) == path
+
+
+@pytest.mark.parametrize("locale", ["fa", "en"])
+def test_a_path_starting_with_a_persian_folder_keeps_its_folders_in_order(locale):
+    message = "No saved games yet in {folder}."
+    with use_isolation():
+        sentence = translator(locale).gettext(message, folder=PERSIAN_PATH)
+    isolated = i18n.isolate(PERSIAN_PATH, ltr=True)
+    assert isolated.startswith(LRI) and isolated in sentence and FSI not in sentence
+    assert bidi.strip_isolates(isolated) == PERSIAN_PATH
+    shown = bidi.line(sentence, locale == "fa")
+    path_shown = bidi.line(isolated, False)
+    assert path_shown in shown and _folders_left_to_right(path_shown, PERSIAN_PATH)
+    # First-strong isolation (the old way) would have turned it round: the first folder at the right.
+    assert not _folders_left_to_right(bidi.line(FSI + PERSIAN_PATH + PDI, False), PERSIAN_PATH)
+
+
+@pytest.mark.parametrize("param", sorted(i18n.LTR_PARAMS))
+def test_every_path_param_and_the_ltr_marker_isolate_left_to_right(param):
+    fa = translator("fa")
+    with use_isolation():
+        by_name = fa.gettext("{" + param + "} x", **{param: "علی/a"})
+        by_marker = fa.gettext("{name} x", name=i18n.Ltr("علی/a"))
+        a_name = fa.gettext("{name} x", name="علی/a")
+    # The whole value left to right, and its Persian folder name on its own (its letters right to left).
+    assert by_name == by_marker == LRI + LRI + "علی" + PDI + "/a" + PDI + " x"
+    assert a_name == FSI + "علی/a" + PDI + " x"  # names stay first-strong
+    once = i18n.isolate("a/ب", ltr=True)
+    assert once == LRI + "a/" + LRI + "ب" + PDI + PDI and i18n.isolate(once, ltr=True) == once
+
+
+def test_left_to_right_isolates_order_their_inside_left_to_right_in_a_persian_line():
+    # bidi honours LRI as it does FSI: one neutral block outside, its own order inside, never drawn.
+    line = "در " + LRI + "علی/games" + PDI + " است"
+    shown = bidi.line(line, True)
+    assert LRI not in shown and PDI not in shown
+    inner = bidi.line(LRI + "علی/games" + PDI, False)
+    assert inner.endswith("/games") and unshaped(inner[:-len("/games")])[::-1] == "علی"
+    assert shown.endswith(bidi.line("در", True)) and shown.startswith(bidi.line("است", True))
+    assert inner in shown
+
+
+# -- the command palette's search field -----------------------------------------------------------
+def test_the_palette_search_field_shows_persian_in_reading_order_and_searches_the_typed_text(folders):
+    from textual.command import CommandInput, CommandList
+
+    from companion.tui.commands import PaletteInput
+    from tests.tui.helpers import build_app
+
+    async def go():
+        app = build_app(folders, "fa")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            field = app.screen.query_one(CommandInput)
+            assert isinstance(field, PaletteInput) and isinstance(field, BidiInput) and field.has_focus
+            await pilot.press(*"زبان")
+            await pilot.pause(0.5)
+            assert field.value == "زبان"  # logical, as typed
+            width = field.scrollable_content_region.width
+            line = _line(field)[:width]
+            shown = bidi.line("زبان", True)
+            assert line.rstrip().endswith(shown) and "زبان" not in line  # shaped, right-aligned
+            assert line.rstrip() == line  # ends at the right edge
+            # The palette searched the logical text: the language entries are listed.
+            options = app.screen.query_one(CommandList)
+            assert options.option_count >= 1
+            await pilot.press("backspace")
+            assert field.value == "زبا"
+            assert _line(field)[:width].rstrip().endswith(bidi.line("زبا", True))
+    asyncio.run(go())
+
+
+def test_typed_persian_in_the_palette_reads_in_a_real_terminal(tmp_path):
+    from tests.tui.terminal import Terminal
+
+    with Terminal(tmp_path, "--lang", "fa", size=(100, 30)) as term:
+        term.wait_until(lambda: "^q" in term.screen(), what="the home screen")
+        term.settle(0.3)
+        term.keys("C-p")
+        term.settle(0.5)
+        term.burst("زبان")  # one burst, as an input method commits the word
+        screen = term.settle(0.5)
+        assert bidi.line("زبان", True) in screen and "زبان" not in screen
+        row = next(line for line in screen.splitlines() if bidi.line("زبان", True) in line)
+        assert row.rstrip().rstrip("▎▌│ ").endswith(bidi.line("زبان", True))
+        term.keys("Escape")
+        term.settle(0.3)
+        term.keys("C-q")
+        assert term.exit_status() == 0

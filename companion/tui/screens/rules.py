@@ -7,7 +7,9 @@ would break its stack (see the dependency notes).
 Textual's Markdown widget lays its blocks out in logical order, which reads backwards for Persian in
 terminals that do no bidi.  So with ``bidi = app``, a document with right-to-left text is laid out by
 :class:`companion.tui.widgets.rtl_markdown.RtlMarkdown` instead (wrapped first, then each line put in
-display order and right-aligned); left-to-right documents and ``bidi = terminal`` keep the widget.
+display order and right-aligned); left-to-right documents and ``bidi = terminal`` keep the widget,
+as :class:`companion.tui.widgets.cjk_markdown.CjkMarkdown`, which breaks Chinese lines where Chinese
+allows (no «。» opening a line, a number kept with its measure word, table cells wrapped, not cut).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from companion.errors import CompanionError
 from companion.i18n import N_, _, current, translator
 from companion.tui import bidi
 from companion.tui.screens.base import CompanionScreen
+from companion.tui.widgets.cjk_markdown import CjkMarkdown
 from companion.tui.widgets.rtl_markdown import RtlMarkdown, plain_parser
 from companion.tui.widgets.text import Prose
 
@@ -57,7 +60,7 @@ class RulesScreen(CompanionScreen):
     def compose_body(self) -> ComposeResult:
         yield Prose("", id="rules-title", classes="title")
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown("", parser_factory=plain_parser, id="rules-md")
+            yield CjkMarkdown("", parser_factory=plain_parser, id="rules-md")
             yield RtlMarkdown(id="rules-rtl")
 
     def on_mount(self) -> None:

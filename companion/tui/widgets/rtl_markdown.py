@@ -20,7 +20,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from companion.tui import bidi
+from companion.tui import bidi, linebreak
 
 HEADING_STYLES = {1: Style(bold=True, underline=True), 2: Style(bold=True), 3: Style(bold=True, italic=True)}
 INLINE_STYLES = {"strong": Style(bold=True), "em": Style(italic=True), "s": Style(strike=True),
@@ -195,7 +195,10 @@ def _wrap(text: Text, width: int) -> list[Text]:
     console = bidi._console()
     out: list[Text] = []
     for part in text.split("\n", allow_blank=True) if "\n" in text.plain else [text]:
-        lines = part.wrap(console, max(width, 1), justify="left", overflow="fold", no_wrap=False)
+        if linebreak.has_cjk(part.plain):  # broken where Chinese allows, not only at spaces
+            lines = linebreak.wrap(part, max(width, 1))
+        else:
+            lines = list(part.wrap(console, max(width, 1), justify="left", overflow="fold", no_wrap=False))
         for line in lines or [Text()]:
             line.rstrip()
             line.end = ""
@@ -246,7 +249,8 @@ def _column_widths(rows: list[list[Text]], room: int) -> list[int] | None:
     count = max(len(r) for r in rows)
     cells = [[r[c] if c < len(r) else Text() for r in rows] for c in range(count)]
     natural = [max(1, max(cell.cell_len for cell in column)) for column in cells]
-    least = [max([1] + [Text(word).cell_len for cell in column for word in cell.plain.split()])
+    least = [max([1] + [linebreak.min_width(cell.plain) if linebreak.has_cjk(cell.plain) else
+                        max((Text(word).cell_len for word in cell.plain.split()), default=1) for cell in column])
              for column in cells]
     room -= len(TABLE_SEPARATOR) * (count - 1)
     if sum(least) > room:
