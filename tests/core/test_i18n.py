@@ -269,3 +269,28 @@ def test_the_english_catalog_is_the_source_text_so_english_reads_no_catalog(monk
     assert checked > 500
     with pytest.raises(AssertionError):
         translator.__wrapped__("fa")  # the other languages do read theirs
+
+
+def test_no_translated_call_hides_inside_another():
+    """Babel's extractor takes the strings of the outer call only: a ``gettext`` inside another's
+    arguments is never extracted, so it would stay English in every language."""
+    import ast
+    from pathlib import Path
+
+    names = {"_", "gettext", "ngettext", "N_", "N_plural"}
+
+    def is_translation(node: ast.AST) -> bool:
+        if not isinstance(node, ast.Call):
+            return False
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        return name in names and bool(node.args) and isinstance(node.args[0], ast.Constant)
+
+    hidden = []
+    for path in sorted(Path(__file__).resolve().parents[2].joinpath("companion").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if is_translation(node):
+                inner = [n for arg in [*node.args[1:], *(k.value for k in node.keywords)]
+                         for n in ast.walk(arg) if is_translation(n)]
+                hidden += [f"{path.name}:{n.lineno}: {n.args[0].value!r}" for n in inner]
+    assert not hidden, hidden

@@ -208,7 +208,14 @@ def test_resume_an_unreadable_file_exits_1_without_an_app(tmp_path, monkeypatch,
 
     path = make_journal((tmp_path / "data", tmp_path / "config"))
     before = path.read_bytes()
-    monkeypatch.setattr(journal_mod, "read_regular", refuse(errno.EACCES))
+    real_open = journal_mod.open_regular
+
+    def open_regular(p, flags=os.O_RDONLY):  # the journal may not be read at all
+        if Path(p) == path:
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES), str(p))
+        return real_open(p, flags)
+
+    monkeypatch.setattr(journal_mod, "open_regular", open_regular)
     status, err = run_cli(capsys, "tui", "--resume", str(path))
     assert status == 1 and str(path) in err and os.strerror(errno.EACCES) in err and "Traceback" not in err
     assert no_app == [] and path.read_bytes() == before

@@ -211,8 +211,10 @@ def breakdown_lines(state: State, tr: Translator) -> list[str]:
         counted = state.journeys[player] if player == ROBOT else state.visible(player)
         scoring = [c for c in counted if cat[c].ability and (player != ROBOT or cat[c].ability > 0)]
         if scoring:
-            lines.append(tr.gettext("Abilities of {player}: {cards}.", player=who, cards=tr.join(
-                tr.gettext("{card} ({points})", card=card_name(cat, c, tr), points=cat[c].ability) for c in scoring)))
+            # Each part on its own (a call nested in another's arguments is not extracted for translation).
+            parts = [tr.gettext("{card} ({points})", card=card_name(cat, c, tr), points=cat[c].ability)
+                     for c in scoring]
+            lines.append(tr.gettext("Abilities of {player}: {cards}.", player=who, cards=tr.join(parts)))
     return lines
 
 

@@ -301,7 +301,8 @@ def report(state: State, tr: Translator | None = None) -> list[str]:
     else:
         path = tr.join(card_label(c, tr) for c in state.path) if state.path else tr.gettext("(empty)")
         lines.append(tr.gettext("Path: {cards}.", cards=path))
-        lines.append(tr.gettext("In the cave: {names}.", names=tr.join(state.cave) or tr.gettext("nobody")))
+        nobody = tr.gettext("nobody")
+        lines.append(tr.gettext("In the cave: {names}.", names=tr.join(state.cave) or nobody))
         o = odds(state)
         lines.append(tr.gettext("Chance that the next card busts: {fraction} ({percent}).",
                                 fraction=tr.fraction(o.bust_next), percent=tr.percent(o.bust_next)))

@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 
 from companion.errors import CompanionError
 from companion.i18n import current
+from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.footer import TranslatedFooter
 
 if TYPE_CHECKING:
@@ -65,6 +66,11 @@ class Translatable(_MixedInto):
 
     def palette(self) -> Iterable[PaletteCommand]:
         return ()
+
+    def on_bidi_input_released(self, message: BidiInput.Released) -> None:
+        """A field's submission has been handled here: type the keys that arrived behind its Enter."""
+        message.stop()
+        message.field._release()
 
     def show_error(self, exc: CompanionError) -> None:
         self.app.show_error(exc)

@@ -66,15 +66,20 @@ class CardSuggester(Suggester):
         return notation.suggest(value, self.screen.candidates())
 
 
+_PLAY_ACTIONS = frozenset({"take", "give", "why_no_give", "rest", "move", "end_turn"})
+
+
 class DeathValleyScreen(GameScreen):
     BINDINGS = GameScreen.BINDINGS + [
-        Binding("f5", "take", N_("Take face-up"), id="valley.take"),
-        Binding("f6", "give", N_("Give face-up"), id="valley.give"),
-        Binding("f6", "why_no_give", show=False),  # the standard game: F6 is not shown, but says why
-        Binding("f7", "rest", N_("Rest"), id="valley.rest"),
-        Binding("f8", "move", N_("Ability move"), id="valley.move"),
-        Binding("f9", "end_turn", N_("End turn"), id="valley.end_turn"),
-        Binding("f4", "ability", N_("Ability score"), id="valley.ability"),  # last: the footer may crop it
+        Binding("f5", "take", N_("Take face-up"), id="valley.take", priority=True),
+        Binding("f6", "give", N_("Give face-up"), id="valley.give", priority=True),
+        Binding("f6", "why_no_give", show=False, priority=True),  # the standard game: F6 is not shown, but says why
+        Binding("f7", "rest", N_("Rest"), id="valley.rest", priority=True),
+        Binding("f8", "move", N_("Ability move"), id="valley.move", priority=True),
+        Binding("f9", "end_turn", N_("End turn"), id="valley.end_turn", priority=True),
+        # last: the footer may crop it.  F-keys are priority bindings: they act before the keys typed
+        # after them reach the field (a burst "F7 heat-1 Enter" is a rest, not a card).
+        Binding("f4", "ability", N_("Ability score"), id="valley.ability", priority=True),
     ]
     DEFAULT_CSS = """
     DeathValleyScreen #log { max-height: 7; margin: 0 1; }
@@ -135,6 +140,8 @@ class DeathValleyScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """F6 is not shown in the standard game (nobody can be given a card there); its stand-in says why."""
+        if action in _PLAY_ACTIONS and choices(self.session.state).over:
+            return False  # the game is over: no more moves on offer (F4 may still record an ability)
         standard = self.session.state.mode == "standard"
         if action == "give":
             return not standard

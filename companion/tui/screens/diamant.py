@@ -144,8 +144,8 @@ class DiamantScreen(GameScreen):
         text.append("\n" + _("Risk of a bust: {fraction} = {percent}", fraction=tr.fraction(o.bust_next),
                                 percent=tr.percent(o.bust_next)))
         if o.busting:
-            text.append("\n" + _("Busting cards: {list}", list=tr.join(
-                _("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=n) for h, n in o.busting)))
+            busting = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=n) for h, n in o.busting]
+            text.append("\n" + _("Busting cards: {list}", list=tr.join(busting)))
         gain = o.gain_each
         text.append("\n" + _("Expected gain for each explorer who stays: {fraction} ≈ {decimal} gems",
                              fraction=tr.fraction(gain), decimal=_decimal(gain)))

@@ -86,12 +86,12 @@ class ShiftingStonesScreen(GameScreen):
     """
     LOG_PERIOD = "turn"
     BINDINGS = GameScreen.BINDINGS + [
-        Binding("f4", "hand", N_("Hand hint"), id="stones.hand"),
-        Binding("f5", "end_turn", N_("End turn"), id="stones.end_turn"),
-        Binding("f6", "pass_turn", N_("Pass"), id="stones.pass"),
-        Binding("f7", "layout", N_("Layout"), id="stones.layout"),
-        Binding("f8", "focus_grid", N_("Stones"), id="stones.focus_grid"),
-        Binding("f9", "focus_cards", N_("Cards"), id="stones.focus_cards"),
+        Binding("f4", "hand", N_("Hand hint"), id="stones.hand", priority=True),
+        Binding("f5", "end_turn", N_("End turn"), id="stones.end_turn", priority=True),
+        Binding("f6", "pass_turn", N_("Pass"), id="stones.pass", priority=True),
+        Binding("f7", "layout", N_("Layout"), id="stones.layout", priority=True),
+        Binding("f8", "focus_grid", N_("Stones"), id="stones.focus_grid", priority=True),
+        Binding("f9", "focus_cards", N_("Cards"), id="stones.focus_cards", priority=True),
         Binding("ctrl+s", "save_card", N_("Save card"), id="stones.save_card", show=False),
     ]
 

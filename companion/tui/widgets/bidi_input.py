@@ -26,6 +26,7 @@ import unicodedata
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Input
 
@@ -40,13 +41,24 @@ class BidiInput(Input):
     _held: list[events.Key] | None = None
 
     # -- keys in order ------------------------------------------------------------------------------
+    class Released(Message):
+        """Behind a submission, on the same way up: when it reaches the screen, the screen has handled
+        the value, and the keys held meanwhile are typed (``CompanionScreen`` calls :meth:`_release`)."""
+
+        def __init__(self, field: BidiInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def _holds_keys(self) -> bool:
+        return self.submit_in_order and hasattr(self.screen, "on_bidi_input_released")
+
     async def _on_key(self, event: events.Key) -> None:
         if self._held is not None and (event.is_printable or event.key == "enter"):
             self._held.append(event)  # the screen is still handling the value submitted before it
             event.stop()
             event.prevent_default()
             return
-        if event.key == "enter" and self.submit_in_order:
+        if event.key == "enter" and self._holds_keys():
             event.stop()
             event.prevent_default()
             self._submit_now()
@@ -54,12 +66,12 @@ class BidiInput(Input):
         await super()._on_key(event)
 
     def _submit_now(self, held: list[events.Key] | None = None) -> None:
-        """Send the value to the screen (where the handlers are) and hold the next keys until it is done."""
-        screen = self.screen
+        """Submit the value now and hold the next keys until the screen has handled it.  Both messages
+        bubble the way ``Changed`` does, in order, so the screen sees every change before the value."""
         validation = self.validate(self.value) if "submitted" in self.validate_on else None
         self._held = held if held is not None else []
-        screen.post_message(self.Submitted(self, self.value, validation))
-        screen.call_later(self._release)  # a callback in the screen's queue: after the Submitted
+        self.post_message(self.Submitted(self, self.value, validation))
+        self.post_message(self.Released(self))
 
     def _release(self) -> None:
         held, self._held = self._held or [], None

@@ -86,7 +86,9 @@ class TranslatedFooter(Widget):
             if not binding.show or binding.action in seen or key == palette_key:
                 continue
             seen.add(binding.action)
-            rank = 2 if node is self.app else 0 if binding.priority else 1
+            # First the keys that act at once on the game (undo, redo, who leaves: Ctrl priority keys),
+            # then the screen's others (its F-keys are priority too, only so that they act in order).
+            rank = 2 if node is self.app else 0 if binding.priority and binding.key.startswith("ctrl+") else 1
             out.append(Entry(binding.key, self.app.get_key_display(binding), label(binding.description),
                              binding.action, not enabled, rank))
         if self.app.ENABLE_COMMAND_PALETTE and palette_key in active:

@@ -39,6 +39,13 @@ def _join(parts: list[Text]) -> Text:
     return out
 
 
+def labelled(sentence: str, body: Text) -> Text:
+    """``sentence`` (a translated message whose one value was the marker ``\0``) with ``body`` in its
+    place, styles kept: one message per label, so no language gets a space it does not write."""
+    before, _sep, after = sentence.partition("\0")
+    return Text(before) + body + Text(after)
+
+
 def player_block(state: State, player: str) -> Text:
     tr = current()
     who = words.player_name(state, player, tr)
@@ -47,11 +54,11 @@ def player_block(state: State, player: str) -> Text:
     head = _("{player}: score {score}, busts {busts}.", player=who, score=total.total, busts=state.busts[player])
     text = Text(("> " if active else "") + head, style="bold")
     journey = state.journeys[player]
-    text.append("\n" + _("Journey:") + " ")
-    text.append_text(_join([card_label(state, c) for c in journey]) if journey else Text(_("empty")))
+    text.append("\n")
+    text.append_text(labelled(_("Journey: {cards}", cards="\0"),
+                              _join([card_label(state, c) for c in journey]) if journey else Text(_("empty"))))
     if player != ROBOT or state.mode != "solo":
         entries = state.albums[player]
-        text.append("\n" + _("Album:") + " ")
         parts = []
         for entry in entries:
             part = card_label(state, entry.card)
@@ -59,15 +66,18 @@ def player_block(state: State, player: str) -> Text:
                 part.append(" " + ngettext("+ {n} hidden card", "+ {n} hidden cards", len(entry.hidden)),
                             style="dim")
             parts.append(part)
-        text.append_text(_join(parts) if parts else Text(_("empty")))
+        text.append("\n")
+        text.append_text(labelled(_("Album: {cards}", cards="\0"), _join(parts) if parts else Text(_("empty"))))
     counts = state.hazard_counts(player)
-    text.append("\n" + _("Visible hazards:") + " ")
+    shown = Text()
     for index, hazard in enumerate(HAZARDS):
         if index:
-            text.append(_(", "))
+            shown.append(_(", "))
         n = counts[hazard]
         style = "bold red" if n >= BUST_AT - 1 else HAZARD_STYLES[hazard]
-        text.append(_("{hazard} {n}", hazard=words.hazard_name(hazard, tr), n=n), style=style)
+        shown.append(_("{hazard} {n}", hazard=words.hazard_name(hazard, tr), n=n), style=style)
+    text.append("\n")
+    text.append_text(labelled(_("Visible hazards: {hazards}", hazards="\0"), shown))
     if total.unknown:
         text.append("\n" + _("Stars not known yet (counted as 0): {cards}.",
                              cards=tr.join(words.card_name(state.catalog, c, tr) for c in total.unknown)),
