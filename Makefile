@@ -1,5 +1,5 @@
 # The two commands of the README: `make run` (the referee assistant) and `make test` (every test but the
-# ones marked slow, in under 3 minutes on two cores; it prints its wall time). `make test-slow` runs the
+# ones marked slow, about 4 minutes on two cores; it prints its wall time). `make test-slow` runs the
 # slow ones; .ci/run runs both. JOBS=4 (or any number) overrides the one test process per core.
 PYTHON ?= python3
 VENV   := .venv
