@@ -289,11 +289,27 @@ def isolate(text: str, *, ltr: bool = False) -> str:
     text is not wrapped again).  Isolates inside it are balanced first, so that nothing in it can end
     ours early."""
     opener = LRI if ltr else FSI
+    if not ltr and not _has_strong(text):
+        # No letter to take a direction from: an FSI would resolve to left to right and turn a list
+        # of numbers around in a Persian sentence (۵، ۵، ۱۰ read backwards); such text needs none,
+        # since numbers and punctuation cannot pull their neighbours round.
+        return text
     if text.startswith(opener) and text.endswith(PDI) and _balanced(text[1:-1]) == text[1:-1]:
         return text
     if ltr:
         return LRI + _ltr_parts(_balanced(text)) + PDI
     return FSI + _balanced(text) + PDI
+
+
+_DIRECTED = frozenset({"L", "R", "AL", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def _has_strong(text: str) -> bool:
+    """True when ``text`` has a letter of a fixed direction (bidi class L, R or AL) or a bidi control
+    (which must be contained); False for numbers, punctuation and spaces only."""
+    import unicodedata
+
+    return any(unicodedata.bidirectional(ch) in _DIRECTED for ch in text)
 
 
 _PATH_PART = re.compile(r"[^/\\\u2066-\u2069]+")

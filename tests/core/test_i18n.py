@@ -197,7 +197,12 @@ def test_inserted_values_are_isolated_only_where_asked_and_where_something_can_r
         # Each name, and the list as a whole.
         assert text.count(FSI) == text.count(PDI) == 4
         assert f"{FSI}Ava{PDI}، {FSI}Ben{PDI} و {FSI}Chen{PDI}" in text
-        assert f"{FSI}۳{PDI}" in fa.gettext("Round {n}", n=3)  # numbers are values too
+        # Numbers alone are not isolated: an FSI with no letter in it would read left to right and turn
+        # a Persian list of numbers around; they cannot pull their neighbours round anyway.
+        assert FSI not in fa.gettext("Round {n}", n=3)
+        listed = fa.gettext("Players: {players}", players=fa.join(["۵", "۵", "۱۰"]))
+        assert f"{FSI}۵{PDI}" not in listed and "۵، ۵ و ۱۰" in listed  # the list itself takes «و»'s direction
+        assert FSI in fa.gettext("Players: {players}", players="\u202e۱۲")  # an override is still contained
         assert en.gettext("Round {n}", n=3) == "Round 3"      # nothing right-to-left: nothing to isolate
         assert FSI in en.gettext("Players: {players}", players="علی")
         assert FSI in en.gettext("Players: {players}", players="Ava\u202e")  # an override is contained
