@@ -33,9 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from dataclasses import replace as _dataclass_replace
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any
 
 from companion.errors import EventError, RuleError
 from companion.games.death_valley.catalog import CARD_IDS, MAX_ABILITY, MAX_STARS, Catalog, is_card_id
@@ -59,24 +58,13 @@ from companion.games.death_valley.state import (
 from companion.games.death_valley.state import (
     would_bust as would_bust,
 )
+from companion.games.fastcopy import replacer
 
 MODES = ("standard", "backseat", "solo")
 OPTIONS = ("robot_discard_bonus", "robot_bust_rule")
 
 
-_T = TypeVar("_T")
-
-
-def replace(obj: _T, **changes: Any) -> _T:
-    """:func:`dataclasses.replace` for a :class:`State` without the cost of ``__init__`` (``State`` has
-    no ``__post_init__``): the same object, field for field; other dataclasses go the usual way."""
-    kind = type(obj)
-    if kind is not State:
-        return _dataclass_replace(obj, **changes)  # type: ignore[type-var]
-    new = object.__new__(kind)
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
+replace = replacer(State)  # dataclasses.replace without __init__ for states: see fastcopy
 
 # -- state (the State itself is in state.py) --------------------------------------------------------
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -29,10 +29,10 @@ What the companion tracks, and the choices it makes where the rules leave room:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from dataclasses import replace as _dataclass_replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import EventError, RuleError
+from companion.games.fastcopy import replacer
 from companion.games.shifting_stones.patterns import (
     Cell,
     Grid,
@@ -65,19 +65,6 @@ OPTIONS = {"finish_round": True}
 EVENTS = ("layout", "shift", "flip", "score", "end_turn", "pass")
 
 
-_T = TypeVar("_T")
-
-
-def replace(obj: _T, **changes: Any) -> _T:
-    """:func:`dataclasses.replace` for a :class:`State` without the cost of ``__init__`` (``State`` has
-    no ``__post_init__``): the same object, field for field; other dataclasses go the usual way."""
-    kind = type(obj)
-    if kind is not State:
-        return _dataclass_replace(obj, **changes)  # type: ignore[type-var]
-    new = object.__new__(kind)
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
 
 @dataclass(frozen=True)
 class ScoredCard:
@@ -194,6 +181,9 @@ class Outcome:
     finished: bool = False
     result: str | None = None
     card: str | None = None  # score: the library card's id, when the event names it
+
+
+replace = replacer(State)  # dataclasses.replace without __init__ for states: see fastcopy
 
 
 # -- setup ---------------------------------------------------------------------------------------
