@@ -213,12 +213,8 @@ class DeathValleyScreen(GameScreen):
         state = self.state
         text = Text(_("Desert"), style="bold")
         label = table.card_label(state, state.faceup) if state.faceup else Text(_("none"))
-        line = Text(_("Face-up card: {card}", card=label.plain))
-        at = line.plain.find(label.plain)  # the card keeps its hazard's colour inside the sentence
-        if at >= 0 and label.style:
-            line.stylize(label.style, at, at + len(label.plain))
         text.append("\n")
-        text.append_text(line)
+        text.append_text(table.labelled(_("Face-up card: {card}", card="\0"), label))  # the card keeps its colour
         text.append("\n" + ngettext("Deck: {n} card face down.", "Deck: {n} cards face down.", len(state.deck)))
         text.append(" " + ngettext("Discard pile: {n} card.", "Discard pile: {n} cards.", len(state.discard)))
         text.append("\n" + _("The game ends when one card is left in the desert (now {n}).", n=state.desert_count))
