@@ -8,7 +8,10 @@ The files live in ``rules_content/<game>/`` (format: ``rules_content/README.md``
 
 ``doc.markdown`` is plain CommonMark + tables (front matter removed, ``{{ex.*}}`` numbers filled in the
 locale's digits, heading ``{#id}`` attributes removed) for any Markdown viewer, e.g. Textual's widget;
-``doc.source`` is the same text with the heading ids kept, for ``safe_markdown()``.
+it keeps lines of block attributes (``{.grid}`` above a table that pictures the Shifting Stones grid,
+which reads left to right in every language), so a viewer parses it with ``attrs_block_plugin``
+(:func:`companion.tui.widgets.rtl_markdown.plain_parser` does).  ``doc.source`` is the same text with
+the heading ids kept, for ``safe_markdown()``.
 A missing translation falls back to English and says so in a translated note at the top.
 """
 
@@ -24,7 +27,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
-from mdit_py_plugins.attrs import attrs_plugin
+from mdit_py_plugins.attrs import attrs_block_plugin, attrs_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from companion.errors import RulesetError, UsageError
@@ -67,7 +70,7 @@ class Document:
     title: str
     version: int
     sections: tuple[Section, ...]
-    markdown: str          # clean Markdown for any viewer (no front matter, no {#id})
+    markdown: str          # clean Markdown for any viewer (no front matter, no heading {#id})
     source: str            # the same with heading {#id} attributes, for safe_markdown()
     fallback: bool = False  # True when the text is the English one standing in for `locale`
     note: str = ""         # the translated fallback note ("" when not a fallback)
@@ -310,11 +313,12 @@ def _clean_inline(state: StateCore, children: list[Token]) -> list[Token]:
 
 def safe_markdown() -> MarkdownIt:
     """The parser for all rules content: HTML off, tables, TOML front matter, ``{#id}``/``{.class}``
-    attributes only, heading ids, and no image, raw HTML or link leaving the document (dropped, with a
-    message appended to ``env["warnings"]``)."""
+    attributes only (inline, and on a line of their own above a block), heading ids, and no image, raw
+    HTML or link leaving the document (dropped, with a message appended to ``env["warnings"]``)."""
     md = MarkdownIt("js-default", {"html": False, "linkify": False, "typographer": False})
     md.use(front_matter_plugin)
     md.use(attrs_plugin, allowed=("id", "class"))
+    md.use(attrs_block_plugin, allowed=("id", "class"))
     md.enable("table")
     md.core.ruler.push("heading_ids", _heading_ids)
     md.core.ruler.push("sanitize", _sanitize)

@@ -10,6 +10,7 @@ import html
 import re
 import shutil
 import subprocess
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,23 @@ def test_the_persian_rule_sheet_lists_relic_values_in_order(tmp_path):
     values = [tokens(line, PERSIAN_DIGITS) for line in lines]
     relics = ["۵", "۵", "۵", "۰۱", "۰۱"]
     assert any(relics == v[i:i + 5] for v in values for i in range(len(v)))
+
+
+def test_the_persian_shifting_stones_grid_keeps_column_one_on_the_left(tmp_path):
+    # The rules say column 1 is the left column, as the tiles lie on the table; a right-to-left table
+    # would draw it on the right.  Read left to right (reverse of lines_rtl): columns 1, 2, 3.
+    lines = [line[::-1] for line in lines_rtl(render(rules_page("shifting_stones", "fa", "a4"), tmp_path))]
+    column = "".join(sorted("ستون"))
+    headers = [line for line in lines if [w for w in line if "".join(sorted(w)) == column].__len__() == 3]
+    assert len(headers) == 2  # the grid before and after Ava's turn
+    for line in headers:
+        assert tokens(line, PERSIAN_DIGITS) == ["۱", "۲", "۳"]
+    def letters(word: str) -> str:  # extraction may give a word's letters reversed and Arabic ye
+        return "".join(sorted(unicodedata.normalize("NFKC", word).replace("\u064a", "\u06cc")))
+
+    sun, fish, horse = (letters(w) for w in ("خورشید", "ماهی", "اسب"))
+    rows = [[w for w in map(letters, line) if w in (sun, fish, horse)] for line in lines
+            if letters("ردیف") in map(letters, line)]
+    first_rows = [row for row in rows if set(row) == {sun, fish, horse}]
+    assert len(first_rows) == 2, "row 1 of each grid (sun, fish, horse) is missing"
+    assert all(row == [sun, fish, horse] for row in first_rows)

@@ -99,10 +99,11 @@ def _check_display_order(lines, width: int) -> None:
             continue
         base = "R" if line.rtl else "L"
         if TABLE_SEPARATOR in line.logical.plain:
-            # Table rows: every cell reordered on its own, the first column on the right.
+            # Table rows: every cell reordered on its own, the first column on the right (on the left in
+            # a picture of the grid).
             logical_cells = line.logical.plain.split(TABLE_SEPARATOR)
             shown_cells = shown.split(TABLE_SEPARATOR)
-            if line.rtl:
+            if line.rtl and not line.columns_ltr:
                 shown_cells.reverse()
             assert [letters(c.strip()) for c in shown_cells] == [letters(reference(c.strip(), base))
                                                                   for c in logical_cells]
@@ -182,6 +183,32 @@ def test_constructs_and_styles():
     row = next(line for line in lines if "فلا" in letters(line.shown.plain))
     # Column one (الف) is on the right, the number column on the left.
     assert letters(row.shown.plain).index("12") < letters(row.shown.plain).index("فلا")
+
+
+def test_a_grid_table_keeps_column_one_on_the_left_and_its_rule_under_its_cells():
+    table = "| | ستون ۱ | ستون دوم و بلند |\n|---|---|---|\n| ردیف ۱ | خورشید | ماه |\n"
+    plain = layout(parse_blocks(table), 60, True)
+    grid = layout(parse_blocks("{.grid}\n" + table), 60, True)
+    assert not any("{" in line.logical.plain for line in grid)  # the attribute line is not text
+
+    def row(lines):
+        return next(letters(line.shown.plain) for line in lines if "دیشروخ" in letters(line.shown.plain))
+
+    assert row(plain).index("هام") < row(plain).index("دیشروخ")  # an ordinary table: column 1 on the right
+    assert row(grid).index("دیشروخ") < row(grid).index("هام")    # a grid: column 1 on the left
+    for lines in (plain, grid):
+        header = next(line.shown.plain for line in lines if TABLE_SEPARATOR.strip() in line.shown.plain)
+        rule = next(line.shown.plain for line in lines if "┼" in line.shown.plain)
+        # the crosses of the rule stand under the column separators of the header
+        assert [i for i, ch in enumerate(rule) if ch == "┼"] == [i for i, ch in enumerate(header) if ch == "│"]
+
+
+def test_the_shifting_stones_rules_mark_their_grids_in_every_language():
+    for locale in ("en", "fa", "zh_Hant", "zh_Hans"):
+        doc = load_document("shifting_stones", locale, "rules")
+        tables = [b for b in parse_blocks(doc.markdown) if b.kind == "table"]
+        assert sum(b.columns_ltr for b in tables) == 2, locale  # the grid before and after Ava's turn
+        assert not all(b.columns_ltr for b in tables), locale   # the score table reads in the text's direction
 
 
 def test_a_table_too_wide_is_shown_row_by_row():

@@ -29,12 +29,17 @@ CODE_STYLE = Style(bold=True, dim=False, reverse=False, color="cyan")
 QUOTE_BAR = "│ "
 BULLETS = ("•", "◦", "▪")
 TABLE_SEPARATOR = " │ "
+LTR_CLASSES = frozenset({"grid"})  # a table with one of these classes keeps column 1 on the left
 
 
 def plain_parser():
+    """CommonMark + tables + block attributes (``{.grid}`` above a table: see :data:`LTR_CLASSES`)."""
     from markdown_it import MarkdownIt
+    from mdit_py_plugins.attrs import attrs_block_plugin
 
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.use(attrs_block_plugin, allowed=("class",))
+    return md
 
 
 @dataclass
@@ -49,6 +54,7 @@ class Block:
     rows: list[list[Text]] = field(default_factory=list)  # table: header row first
     header_rows: int = 0
     rtl: bool | None = None        # base direction; None: the document's
+    columns_ltr: bool = False      # table: column 1 on the left even in a right-to-left document
 
 
 def first_strong_rtl(text: str) -> bool | None:
@@ -148,7 +154,9 @@ def parse_blocks(markdown: str, number: Callable[[int], str] = str) -> list[Bloc
                                 prefix=bars() + indent(), rtl=False))
             blank()
         elif kind == "table_open":
-            table = Block("table", first_prefix=bars() + indent(), prefix=bars() + indent())
+            classes = set(str(token.attrGet("class") or "").split())
+            table = Block("table", first_prefix=bars() + indent(), prefix=bars() + indent(),
+                          columns_ltr=bool(classes & LTR_CLASSES))
         elif kind == "table_close" and table is not None:
             blocks.append(table)
             table = None
@@ -189,6 +197,7 @@ class Line:
     logical: Text
     shown: Text
     rtl: bool
+    columns_ltr: bool = False  # a table row whose column 1 is on the left although ``rtl``
 
 
 def _wrap(text: Text, width: int) -> list[Text]:
@@ -284,7 +293,8 @@ def _stacked_lines(block: Block, width: int, document_rtl: bool) -> list[Line]:
 
 
 def _table_lines(block: Block, width: int, document_rtl: bool) -> list[Line]:
-    """Each cell wrapped to its column and reordered on its own; right-to-left puts column 1 on the right."""
+    """Each cell wrapped to its column and reordered on its own; right-to-left puts column 1 on the right
+    (unless the table is a picture of a grid, :data:`LTR_CLASSES`), and the table against the right edge."""
     rows = [r for r in block.rows if r]
     if not rows:
         return []
@@ -292,6 +302,7 @@ def _table_lines(block: Block, width: int, document_rtl: bool) -> list[Line]:
     widths = _column_widths(rows, width - len(prefix))
     if widths is None:
         return _stacked_lines(block, width, document_rtl)
+    reverse = document_rtl and not block.columns_ltr
     lines: list[Line] = []
     for index, row in enumerate(rows):
         cells = []
@@ -309,7 +320,7 @@ def _table_lines(block: Block, width: int, document_rtl: bool) -> list[Line]:
                 piece, shown = cells[col][n] if n < len(cells[col]) else (Text(), Text(" " * w))
                 logical_cells.append(piece)
                 shown_cells.append(shown)
-            if document_rtl:
+            if reverse:
                 shown_cells.reverse()
             shown = Text(TABLE_SEPARATOR, style="dim", end="").join(shown_cells)
             logical = Text(TABLE_SEPARATOR, end="").join(logical_cells)
@@ -318,9 +329,10 @@ def _table_lines(block: Block, width: int, document_rtl: bool) -> list[Line]:
                 shown = shown + bars if document_rtl else bars + shown
             if document_rtl and shown.cell_len < width:
                 shown.pad_left(width - shown.cell_len)
-            lines.append(Line(logical, shown, document_rtl))
+            lines.append(Line(logical, shown, document_rtl, block.columns_ltr))
         if index + 1 == block.header_rows:
-            rule = Text("─┼─", style="dim", end="").join(Text("─" * w, style="dim") for w in widths)
+            shown_widths = widths[::-1] if reverse else widths
+            rule = Text("─┼─", style="dim", end="").join(Text("─" * w, style="dim") for w in shown_widths)
             if document_rtl and rule.cell_len < width:
                 rule.pad_left(width - rule.cell_len)
             lines.append(Line(Text(), rule, document_rtl))
