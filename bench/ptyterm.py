@@ -1,10 +1,13 @@
-"""A program in a pseudo-terminal, timed the way a person waits: from a key to the last frame it causes.
+"""A program in a pseudo-terminal, timed the way a person waits: from a key to the last frame it changes.
 
 The bench plays the terminal: it answers Textual's question whether synchronized output is supported
-(DEC mode 2026), so every frame the app writes is bracketed by ``ESC[?2026h`` ... ``ESC[?2026l``, and
-the time of a key is measured from the write of its bytes to the end of the last frame written before
-the output goes quiet.  That includes key parsing, dispatch, the app's handlers, any screen pushed on
-the way (a round summary), layout, rendering and the write to the terminal -- all of what a host waits for.
+(DEC mode 2026), so every frame the app writes is bracketed by ``ESC[?2026h`` ... ``ESC[?2026l``, and it
+keeps what the terminal would show (``pyte``, a terminal emulator).  The time of a key is measured from
+the write of its bytes to the end of the last frame before the output goes quiet *that changed what is
+on screen* (characters or their colours and styles): a frame that paints the same picture again is
+written but nobody waits for it.  That includes key parsing, dispatch, the app's handlers, any screen
+pushed on the way (a round summary), layout, rendering and the write to the terminal -- all of what a
+host waits for.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import signal
 import struct
 import termios
 import time
+
+import pyte
 
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_REPLY = b"\x1b[?2026;1$y"
@@ -38,6 +43,27 @@ class Pty:
         cols, rows = size
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.output = bytearray()
+        self._pending = b""  # read, not yet fed to the emulated terminal
+        self.screen = pyte.Screen(cols, rows)
+        self._stream = pyte.ByteStream(self.screen)
+        self._picture = self.picture()
+
+    def picture(self) -> tuple:
+        """What the terminal shows: every cell's character, colours and styles."""
+        return tuple(tuple(row[x] for x in range(self.screen.columns))
+                     for row in (self.screen.buffer[y] for y in range(self.screen.lines)))
+
+    def text(self) -> str:
+        """The characters the terminal shows, one line per row."""
+        return "\n".join(self.screen.display)
+
+    def _changed(self, data: bytes) -> bool:
+        """Feed ``data`` to the emulated terminal; whether what it shows changed."""
+        self._stream.feed(data)
+        picture = self.picture()
+        changed = picture != self._picture
+        self._picture = picture
+        return changed
 
     def _read(self, timeout: float) -> bytes:
         ready, _, _ = select.select([self.fd], [], [], timeout)
@@ -50,10 +76,22 @@ class Pty:
         if SYNC_QUERY in data:
             os.write(self.fd, SYNC_REPLY)
         self.output += data
+        self._pending += data
         return data
 
+    def _frames_changed(self) -> bool:
+        """Whether the frames completed since the last call changed the picture (fed frame by frame)."""
+        pending = self._pending
+        end = pending.rfind(FRAME_END)
+        if end < 0:
+            return False
+        end += len(FRAME_END)
+        self._pending = pending[end:]
+        return self._changed(pending[:end])
+
     def wait_quiet(self, quiet: float = 0.3, timeout: float = 30) -> float | None:
-        """Read until nothing comes for ``quiet`` s; the time the last frame ended (None: no frame).
+        """Read until nothing comes for ``quiet`` s; the time the last frame that changed the picture
+        ended (None: no such frame).
 
         Keep ``quiet`` well under half a second: a text cursor blinks every 0.5 s (a key restarts it).
         """
@@ -64,7 +102,9 @@ class Pty:
             if not data:
                 return last_end
             if FRAME_END in data:
-                last_end = time.perf_counter()
+                now = time.perf_counter()
+                if self._frames_changed():
+                    last_end = now
         raise TimeoutError("the program never went quiet")
 
     def drain(self, seconds: float) -> None:
@@ -86,10 +126,10 @@ class Pty:
         os.write(self.fd, data.encode() if isinstance(data, str) else data)
 
     def key_to_frame(self, data: bytes | str, quiet: float = 0.15, timeout: float = 10) -> float:
-        """Seconds from writing ``data`` to the end of the last frame it caused.
+        """Seconds from writing ``data`` to the end of the last frame it caused that changed the picture.
 
-        The first frame may take any time (up to ``timeout``); after it, ``quiet`` seconds without
-        output end the response.
+        The first changing frame may take any time (up to ``timeout``); after it, ``quiet`` seconds
+        without output end the response.
         """
         self.wait_quiet(0.05)
         start = time.perf_counter()
@@ -99,9 +139,10 @@ class Pty:
             chunk = self._read(0.05)
             if FRAME_END in chunk:
                 end = time.perf_counter()
-                break
+                if self._frames_changed():
+                    break
             if time.perf_counter() > deadline:
-                raise AssertionError(f"{data!r} caused no frame within {timeout} s")
+                raise AssertionError(f"{data!r} changed nothing on screen within {timeout} s")
         later = self.wait_quiet(quiet)
         return (later or end) - start
 

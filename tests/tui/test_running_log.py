@@ -75,7 +75,7 @@ def log_of(screen) -> list[str]:
 
 
 def shown_log(screen) -> str:
-    return screen.query_one("#log", RunningLog).query_one(Prose).text.plain
+    return screen.query_one("#log", RunningLog).text.plain
 
 
 def test_the_log_lists_every_event_of_the_round_and_starts_again_after_it(folders, tmp_path):
@@ -105,22 +105,32 @@ def test_the_log_lists_every_event_of_the_round_and_starts_again_after_it(folder
     asyncio.run(go())
 
 
-def test_a_long_round_scrolls_and_keeps_the_newest_event_in_view(folders, tmp_path):
+def test_a_long_round_keeps_the_newest_event_in_view_and_counts_the_rest(folders, tmp_path):
     async def go():
         app = build_app(folders)
         async with app.run_test(size=(100, 40)) as pilot:
             screen = open_game(app, tmp_path, CrispScreen)
             await pilot.pause()
-            for value in (1, 2, 3, 4, 5, 7, 9, 11, 13, 14, 15, 17):
-                await enter(pilot, str(value))
             log = screen.query_one("#log", RunningLog)
+            for value in (1, 2, 3):
+                await enter(pilot, str(value))
+            assert log.hidden == 0 and log.border_subtitle is None  # everything fits
+            for value in (4, 5, 7, 9, 11, 13, 14, 15, 17):
+                await enter(pilot, str(value))
             await pilot.pause()
-            assert len(log_of(screen)) == 12
-            assert log.max_scroll_y > 0  # more lines than the log is tall ...
-            assert log.scroll_y == log.max_scroll_y  # ... and the newest is in view
+            entries = log_of(screen)
+            rows = log.render().plain.split("\n")
+            assert len(entries) == 12 and len(rows) == log.room() == log.content_region.height
+            assert rows[-1].strip() == entries[-1]  # the newest is the bottom row ...
+            # ... the first ones are out of view (one row each here), and the border says how many
+            assert all(len(entry) < log.content_region.width for entry in entries)
+            assert 0 < log.hidden == len(entries) - len(rows)
+            assert str(log.border_subtitle) == f"{log.hidden} earlier events out of view"
             await pilot.press("ctrl+z")
             await pilot.pause()
-            assert log.scroll_y == log.max_scroll_y
+            rows = log.render().plain.split("\n")
+            assert rows[-1].strip() == log_of(screen)[-1] and rows[-1].startswith("Undone")
+            assert log.hidden == len(log_of(screen)) - log.room()
 
     asyncio.run(go())
 
@@ -201,7 +211,7 @@ def test_the_log_is_said_again_in_a_new_language_and_in_display_order(folders, t
             assert "۷" in persian[0]  # Persian digits
             assert "Undone" not in persian[1]  # and a translated sentence
             log = screen.query_one("#log", RunningLog)
-            shown = log.query_one(Prose).render().plain.split("\n")
+            shown = log.render().plain.split("\n")
             # Each line is put in visual order, right-aligned, as every other panel does.
             assert [line.strip() for line in shown] == [bidi.visual_order(line, True)[0] for line in persian]
             assert shown[0].strip() != persian[0]

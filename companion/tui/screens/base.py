@@ -123,6 +123,13 @@ class DismissOnce(_MixedInto):
 
 
 class CompanionModal(DismissOnce, Translatable, ModalScreen):
+    # Opaque, not Textual's tint of the screen below: blending every cell of the game screen into the
+    # tint took 50 to 200 ms for each frame of a round summary (measured in a pty, bench/tui_keyframe.py),
+    # against 20 to 50 ms with a plain background.  The dialog says all the host needs.
+    DEFAULT_CSS = """
+    CompanionModal { background: $background; }
+    """
+
     def take_key(self, event: events.Key | events.Paste) -> bool:
         """Decide what a key does as soon as the app receives it, before any later key.
 

@@ -61,6 +61,7 @@ class BidiInput(Input):
         if event.key == "enter" and self._holds_keys():
             event.stop()
             event.prevent_default()
+            self._restart_blink()  # as Input does on every key: the cursor stays on while one types
             self._submit_now()
             return
         await super()._on_key(event)

@@ -47,6 +47,13 @@ class Prose(Widget):
             self._laid_out = {}
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # Textual sets a widget's virtual size after each layout with ``layout=True``, which asks for a
+        # second layout whenever the size changed: a second frame, 16 ms or more after the one that
+        # showed the change, for nothing -- a Prose does not scroll, so nothing else depends on its
+        # virtual size.  Taken in without asking for another layout (as Textual does when scrolling).
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
     def sync(self) -> bool:
         """Evaluate the source again; refresh (and say True) only when the text changed."""
         new = self.text
