@@ -69,6 +69,7 @@ class Steps(Sequence[Step]):
         self._recent: list[Step] = []  # the steps from _base to the end, whole
         self._base = 0
         self._blocks: dict[int, list[Step]] = {}  # block number -> its steps (recomputed, latest used last)
+        self._ends: list[tuple[int, Any]] = []  # (index, label) of each step that ends a round or turn
 
     # -- changes ---------------------------------------------------------------------------------
     def append(self, step: Step, text: bytes | None = None, line: int = 0) -> None:
@@ -78,6 +79,9 @@ class Steps(Sequence[Step]):
         n = len(self._events)
         self._events.push(text, line)
         self._recent.append(step)
+        label = self._game.period_end(step)
+        if label is not None:
+            self._ends.append((n, label))
         if (n + 1) % CHECKPOINT == 0:
             self._marks.append(step.state)
         if len(self._recent) > RECENT + CHECKPOINT:  # the oldest whole stretch goes (its states can be remade)
@@ -96,17 +100,25 @@ class Steps(Sequence[Step]):
         step = self._recent.pop()
         self._events.pop()
         n -= 1
+        if self._ends and self._ends[-1][0] == n:
+            self._ends.pop()
         del self._marks[n // CHECKPOINT + 1:]
         for block in [b for b in self._blocks if (b + 1) * CHECKPOINT > n]:
             del self._blocks[block]
         return step
 
     def clear(self) -> None:
+        self._ends = []
         self._events.clear()
         self._marks[1:] = []
         self._recent, self._base, self._blocks = [], 0, {}
 
     # -- reading ---------------------------------------------------------------------------------
+    def period_ends(self) -> Sequence[tuple[int, Any]]:
+        """``(index, label)`` of every step that ends a round or a turn (``Game.period_end``), in order:
+        noted as steps are added, so a screen finds the period in play without remaking old steps."""
+        return self._ends
+
     def __len__(self) -> int:
         return len(self._events)
 
@@ -275,7 +287,8 @@ def _replay(journal: Journal) -> tuple[Any, Steps]:
     keep = max(0, total - RECENT) // CHECKPOINT * CHECKPOINT  # steps before this: only their checkpoints
     try:
         steps = Steps(game, initial, events)
-        apply, recent, marks = game.apply, steps._recent, steps._marks
+        apply, recent, marks, ends = game.apply, steps._recent, steps._marks, steps._ends
+        period_end = game.period_end
         with _NoCycleCollection():
             for i in range(total):
                 event = events.event(i)
@@ -285,8 +298,12 @@ def _replay(journal: Journal) -> tuple[Any, Steps]:
                     raise JournalError("journal_rejected_event", **_wrap(exc, events.line(i))) from exc
                 if (i + 1) % CHECKPOINT == 0:
                     marks.append(state)
+                step = Step(event, state, outcome)
                 if i >= keep:
-                    recent.append(Step(event, state, outcome))
+                    recent.append(step)
+                label = period_end(step)
+                if label is not None:
+                    ends.append((i, label))
     except MemoryError:
         path = journal.path if journal.path is not None else Path("-")
         raise JournalError("journal_unreadable", path=str(path), reason=OUT_OF_MEMORY) from None
