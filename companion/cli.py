@@ -154,10 +154,31 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", parents=[common],
                             help=_("print rule sheets, reference cards and score pads as PDF"))
     export.add_argument("--game", metavar="G", help=_("one game: {games}", games=" | ".join(game_ids())))
-    export.add_argument("--kind", metavar="K", help=_("one kind: rules, card or scorepad"))
+    export.add_argument("--kind", metavar="K", help=_("one kind: rules, card or scorepad; with --journal, bgstats"))
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper size"))
     export.add_argument("--out", metavar=_("DIR"), help=_("the folder for the PDFs (default: exports/)"))
-    export.add_argument("--journal", metavar=_("FILE"), help=_("the filled score sheet of this game's journal"))
+    export.add_argument("--journal", metavar=_("FILE"),
+                        help=_("the filled score sheet of this game's journal (with --kind bgstats: a BG Stats play)"))
+
+    rules = sub.add_parser("rules", parents=[common], help=_("read or search the rules of a game"),
+                           description=_("The sections of a game's rules, one section's text, or the sections "
+                                         "matching a question written in any of the four languages."))
+    rules.add_argument("game", metavar=_("GAME"), help=_("the game: {games}", games=" | ".join(game_ids())))
+    shown = rules.add_mutually_exclusive_group()
+    shown.add_argument("--search", metavar=_("TEXT"), help=_("the sections matching these words, best first"))
+    shown.add_argument("--section", metavar="ID", help=_("print this section's text"))
+    rules.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+    history = sub.add_parser("history", parents=[common], help=_("the history of the table: plays, wins, best games"),
+                             description=_("Every saved game, finished or not: plays per game and edition, wins "
+                                           "and average score per player, the best and the closest games, and "
+                                           "how long games took. Journals that cannot be read are listed."))
+    history.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+    history.add_argument("--game", metavar="G", help=_("one game: {games}", games=" | ".join(game_ids())))
+    history.add_argument("--csv", metavar=_("FILE"),
+                         help=_("also write one row per player of each game to this CSV file"))
+    history.add_argument("--folder", metavar=_("DIR"),
+                         help=_("the folder of journals (default: where the referee assistant saves games)"))
     return parser
 
 

@@ -85,6 +85,7 @@ CORE: dict[str, str] = {
 _GAME_PREFIXES = {
     "tui.": "companion.tui.messages",
     "print.": "companion.printing.messages",
+    "bgstats.": "companion.bgstats",
     "diamant.": "companion.games.diamant.messages",
     "stones.": "companion.games.shifting_stones.messages",
     "valley.": "companion.games.death_valley.messages",

@@ -1,5 +1,8 @@
 """``companion export [--game G] [--lang L] [--kind K] [--paper a4|letter] [--out DIR] [--journal FILE]``.
 
+``--kind bgstats --journal FILE`` is not a PDF: it writes the finished game as a BG Stats play,
+``DIR/NAME.bgstats.json``, and prints the BG Stats import link on stdout (:mod:`companion.bgstats`).
+
 Without ``--lang`` every locale is printed (the interface language still follows the usual
 negotiation); without ``--game``/``--kind`` every game and kind.  Progress and warnings go to stderr,
 translated; the list of files written goes to stdout.  Exit 0 when every PDF was made, 1 when some
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
     from companion.printing.export import Result
 
 DEFAULT_OUT = "exports"
+BGSTATS = "bgstats"  # --kind bgstats: a played game as a BG Stats play (JSON and import link), no PDF
 
 
 def _choice(value: str | None, choices: tuple[str, ...], code: str) -> tuple[str, ...]:
@@ -49,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.games import ids
     from companion.printing.export import KINDS, Job, export, plan
 
+    if args.kind is not None and args.kind.strip().lower() == BGSTATS:
+        return _bgstats(args)
     try:
         out_dir = Path(args.out or DEFAULT_OUT)
         locales: tuple[str, ...]
@@ -89,6 +95,34 @@ def run(args: argparse.Namespace) -> int:
         elif result.path:
             print(clean(result.path))  # a folder named by the user may hold anything
     return 1 if failed else 0
+
+
+def _bgstats(args: argparse.Namespace) -> int:
+    """``--kind bgstats --journal FILE``: the file path on stderr's progress line, the link on stdout."""
+    from companion import bgstats
+    from companion.errors import UsageError
+    from companion.i18n import translator
+    from companion.journal import read_journal
+
+    try:
+        if not args.journal or args.game:
+            raise UsageError("bgstats.needs_journal")
+        tr = translator(normalize_locale(args.lang) or current().locale) if args.lang else current()
+        journal = read_journal(args.journal)
+        for warning in journal.warnings:  # a last line cut off in a crash: dropped, said once
+            print(_("Warning: {message}", message=describe(warning.code, warning.params)), file=sys.stderr)
+        play = bgstats.from_journal(journal, tr)
+        path = bgstats.write(play, Path(args.out or DEFAULT_OUT), bgstats.file_name(args.journal))
+    except (JournalError, RulesetError, bgstats.ExportRefused) as exc:
+        print(describe(exc.code, exc.params), file=sys.stderr)
+        return 1
+    except CompanionError as exc:
+        print(describe(exc.code, exc.params), file=sys.stderr)
+        return 2
+    print(_("BG Stats play written to {path}; open this link on a device with BG Stats to import it:",
+            path=clean(path)), file=sys.stderr)
+    print(bgstats.link(play))
+    return 0
 
 
 def _check_journal(path: str) -> None:

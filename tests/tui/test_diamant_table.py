@@ -161,7 +161,9 @@ def test_the_final_summary_explains_the_tie_and_the_breakdown(folders):
             assert "Dara: chest 0 + 1 relic (5) = 5" in summary
             assert "Ava: chest 5, no relics = 5" in summary
             assert "Dara wins the tie on relics: 1 against 0 and 0." in summary
-            assert summary.rstrip().endswith("Winner: Dara.")
+            # the winner closes the scores; then how to log the play in BG Stats
+            assert summary.rstrip().endswith("Winner: Dara.\n\nTo log this play in BG Stats: Ctrl+P, then "
+                                             "“Export to BG Stats”.")
             await pilot.press("enter")
             await pilot.pause()
             shown = game.query_one("#explain").text.plain

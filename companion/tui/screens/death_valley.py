@@ -290,6 +290,11 @@ class DeathValleyScreen(GameScreen):
     def explain(self, outcome: Any, state: Any) -> list[str]:
         return words.describe_outcome(outcome, state, current())
 
+    def rule_section(self, outcome: Any, state: Any) -> str | None:
+        from companion.games.death_valley.rules_links import section
+
+        return section(outcome, state)
+
     def resume_lines(self) -> list[str]:
         return [ngettext("Game resumed: {n} event loaded from the journal.",
                          "Game resumed: {n} events loaded from the journal.", len(self.session.steps))]

@@ -242,6 +242,11 @@ class DiamantScreen(GameScreen):
     def explain(self, outcome: Any, state: Any) -> list[str]:
         return words.describe(outcome, current())
 
+    def rule_section(self, outcome: Any, state: Any) -> str | None:
+        from companion.games.diamant.rules_links import section
+
+        return section(outcome, state)
+
     def send(self, event: dict[str, Any]) -> bool:
         """As :meth:`GameScreen.send`; an event that ends a round (or the game) opens its summary."""
         if not super().send(event):

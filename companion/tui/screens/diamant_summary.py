@@ -70,6 +70,7 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
         for line in final[:-1]:
             text.append("\n" + line)
         text.append("\n" + final[-1], style="bold green")
+        text.append("\n\n" + _("To log this play in BG Stats: Ctrl+P, then “Export to BG Stats”."))
     else:
         text.append("\n" + _("Round {next} starts with the next card.", next=end.round + 1))
     return text

@@ -13,6 +13,8 @@ A game screen:
 * keeps in ``self.explanation`` *how* to say what just happened (a callable returning the lines, or
   ``None``), never the translated lines themselves, so a language switch says the same thing again in
   the new language; panels show :meth:`explanation_lines`;
+* implements :meth:`rule_section` (the game's ``rules_links``: which rules section explains an outcome),
+  which "Why?" (F12) opens the rules viewer at, for the last explained outcome;
 * inherits undo (Ctrl+Z), redo (Ctrl+Y), the rules viewer (F3) and back to home (Escape, twice: see
   :meth:`escape_home`); ``retranslate`` and ``palette`` as in :mod:`companion.tui.screens.base`;
 * places the running log with ``yield from self.compose_log()`` in its ``compose_body``: the events of
@@ -30,7 +32,9 @@ A game screen:
 
 from __future__ import annotations
 
+import gc
 import time
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -107,10 +111,13 @@ class GameScreen(CompanionScreen):
         Binding("ctrl+z", "undo", N_("Undo"), id="game.undo", priority=True),
         Binding("ctrl+y", "redo", N_("Redo"), id="game.redo", priority=True),
         Binding("f3", "rules", N_("Rules"), id="game.rules", priority=True),
+        # Not on the footer (it would push a game's own keys off at 80 columns); F1 and the palette list it.
+        Binding("f12", "why_rule", N_("Why? (the rule behind the last explanation)"), id="game.why",
+                priority=True, show=False),
         Binding("escape", "home", N_("Home"), id="game.home"),
     ]
 
-    FOLLOW_ACTIONS: frozenset[str] = frozenset({"rules", "home"})
+    FOLLOW_ACTIONS: frozenset[str] = frozenset({"rules", "why_rule", "home"})
     """The screen's actions that still act on a game followed read-only (they change nothing)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -128,12 +135,16 @@ class GameScreen(CompanionScreen):
         self._follow_problem: tuple[str, str] | None = None  # the refresh error last shown (not again)
         self._follow_timer: Timer | None = None
         self.explanation: Saying | None = self.resume_lines if session.steps else None
+        last = session.steps[-1] if session.steps else None
+        self.explained: tuple[Any, Any] | None = (last.outcome, last.state) if last else None  # for "Why?"
         self.log_notes: list[Saying] = []  # what undo and redo did since the last event, oldest first
         self._escape_until = 0.0  # a second Escape before this (time.monotonic()) goes home
         self._escape_notice: str | None = None
         self._lines: dict[int, tuple[Step, str, str]] = {}  # id(step) -> (step, locale, line)
         self._log_kind: str | None = None
-        self._labels: list[Any] = []  # period_end of each step (see _period_labels)
+        from companion.teach import Teacher  # "Teach me the game": None unless the header asks for it
+
+        self.teacher = Teacher.for_game(session.header.game, session.header, session.steps)
 
     # -- to implement ---------------------------------------------------------------------------
     def refresh_state(self) -> None:
@@ -145,6 +156,11 @@ class GameScreen(CompanionScreen):
 
     def resume_lines(self) -> list[str]:
         return []
+
+    def rule_section(self, outcome: Any, state: Any) -> str | None:
+        """The ``{#id}`` of the rules section that explains ``outcome`` (the game's ``rules_links``);
+        ``None``: the rules open at the top."""
+        return None
 
     def event_line(self, step: Step) -> str:
         """One line for the running log and the undo/redo messages (override for a crisper one).
@@ -160,25 +176,19 @@ class GameScreen(CompanionScreen):
         """The running log (id ``log``), to place in ``compose_body``."""
         yield RunningLog(self.log_lines, self.log_title, empty=self.log_empty, id="log")
 
-    def _period_labels(self) -> list[Any]:
-        """``period_end`` of every step, kept as the game goes: only the last few are worked out again
-        (an event, an undo or a redo changes the end of the list only; a follower may take in several),
-        so a long game's log does not replay its whole history after every event."""
-        steps = self.session.steps
-        labels = self._labels
-        keep = max(0, min(len(labels), len(steps)) - 8)
-        del labels[keep:]
-        period_end = self.session.game.period_end
-        labels.extend(period_end(steps[index]) for index in range(keep, len(steps)))
-        return labels
-
     def _log_start(self) -> int:
-        """The index of the first step the log shows (after the last step, but the newest, that ended a period)."""
-        labels = self._period_labels()
-        for index in range(len(labels) - 2, -1, -1):
-            if labels[index] is not None:
-                return index + 1
-        return 0
+        """The index of the first step the log shows (after the last step, but the newest, that ended a period).
+
+        The steps note which of them end a period as they are added (``Steps.period_ends``), so this
+        never remakes old steps: a resumed game of 100,000 events used to replay them all for its log."""
+        steps = self.session.steps
+        ends = steps.period_ends() if hasattr(steps, "period_ends") else self._ends_of(steps)
+        before = bisect_right(ends, len(steps) - 2, key=lambda end: end[0])  # the newest step may end one
+        return ends[before - 1][0] + 1 if before else 0
+
+    def _ends_of(self, steps: Sequence[Step]) -> list[tuple[int, Any]]:
+        period_end = self.session.game.period_end
+        return [(index, label) for index, step in enumerate(steps) if (label := period_end(step)) is not None]
 
     def log_steps(self) -> Sequence[Step]:
         """The steps of the round or turn in play: since the last one that ended a period.
@@ -191,11 +201,12 @@ class GameScreen(CompanionScreen):
     def log_period(self) -> tuple[str, int]:
         """The kind (``round`` or ``turn``) and the 1-based number of the period the log shows."""
         start = self._log_start()
-        labels = self._labels
-        ended = [label for label in labels[:start] if label is not None]
+        steps = self.session.steps
+        ends = steps.period_ends() if hasattr(steps, "period_ends") else self._ends_of(steps)
+        ended = bisect_right(ends, start - 1, key=lambda end: end[0])
         if ended:
-            return ended[-1][0], len(ended) + 1
-        label = next((label for label in labels[start:] if label is not None), None)  # what the first will be
+            return ends[ended - 1][1][0], ended + 1
+        label = ends[0][1] if ends else None  # what the first will be (the newest step may end it)
         return (label[0] if label is not None else self.log_period_kind()), 1
 
     LOG_PERIOD: str | None = None
@@ -250,7 +261,9 @@ class GameScreen(CompanionScreen):
 
     # -- shared behaviour -----------------------------------------------------------------------
     def saying(self, outcome: Any, state: Any) -> Saying:
-        """How to explain ``outcome`` again later, in whatever language is current then."""
+        """How to explain ``outcome`` again later, in whatever language is current then (and the
+        outcome "Why?" opens the rules at)."""
+        self.explained = (outcome, state)
         return lambda: self.explain(outcome, state)
 
     def explanation_lines(self) -> list[str]:
@@ -271,7 +284,33 @@ class GameScreen(CompanionScreen):
         self.refresh_state()
         self.refresh_log()
         self.warn_if_unsaved()
+        self.teach(outcome, self.session.state)
         return True
+
+    # -- teaching a first game (companion.teach) ---------------------------------------------------
+    def teach(self, outcome: Any, state: Any) -> None:
+        """A note for each rule ``outcome`` applies for the first time (a toast: the focus stays put)."""
+        if self.teacher is None:
+            return
+        from companion.teach import note_lines
+
+        for lesson in self.teacher.new_lessons(outcome, state):
+            self.app.notice("\n".join(note_lines(self.teacher.game_id, lesson, current())),
+                            title=_("A rule, the first time it applies"), timeout=15)
+
+    def show_checklist(self) -> None:
+        """The setup checklist over the screen (any key typed closes it and goes on to the field)."""
+        from companion.tui.screens.teach import SetupChecklist
+
+        if self.teacher is not None and self.is_current and not self.teacher.checklist_shown:
+            self.teacher.checklist_shown = True  # once (on_mount may run for the base and the game's class)
+            self.app.push_screen(SetupChecklist(self.teacher.game_id, self.session.initial))
+
+    def stop_teaching(self) -> None:
+        """No more notes in this session (the journal is not touched: a resumed game teaches again)."""
+        if self.teacher is not None:
+            self.teacher.on = False
+            self.app.notice(_("No more rule notes in this session."))
 
     # -- a disk that refuses to write -----------------------------------------------------------
     def warn_if_unsaved(self) -> None:
@@ -342,6 +381,25 @@ class GameScreen(CompanionScreen):
 
         self.app.push_screen(RulesScreen(self.session.header.game))
 
+    def search_rules(self) -> None:
+        """The rules viewer, its search field open (the palette's "Search the rules")."""
+        from companion.tui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.header.game, search=True))
+
+    def action_why_rule(self) -> bool:
+        """Open the rules at the section behind the last explained outcome; False (and a notice) when
+        nothing has been explained yet."""
+        from companion.tui.screens.rules import RulesScreen
+
+        if self.explained is None:
+            self.app.notice(_("Nothing has been explained yet: after the next event, "
+                              "this shows the rule behind it."))
+            return False
+        section = self.rule_section(*self.explained)
+        self.app.push_screen(RulesScreen(self.session.header.game, section=section))
+        return True
+
     # -- Escape: never out of a game by accident ---------------------------------------------------
     def action_home(self) -> None:
         """What Escape does on a game screen (see :meth:`escape_home`); screens that give Escape a
@@ -405,6 +463,12 @@ class GameScreen(CompanionScreen):
 
     def on_mount(self) -> None:
         self.refresh_log()
+        # A resumed game holds its history (checkpoints, recent steps): move what exists now out of the
+        # cycle collector's reach, so a full collection does not walk it again on some later key -- on a
+        # 100,000-event game that was a 150 ms pause on every fifth undo (bench/tui_keyframe.py).
+        gc.freeze()
+        if self.teacher is not None and not self.session.steps and not self.read_only:
+            self.call_after_refresh(self.show_checklist)
         if self.read_only:
             self.lock_for_following()
             self.call_after_refresh(self.lock_for_following)  # after the screen's own on_mount focused a field
@@ -482,9 +546,31 @@ class GameScreen(CompanionScreen):
         self.refresh_state()
         self.refresh_log()
 
+    def export_bgstats(self) -> bool:
+        """Write the finished game as a BG Stats play in the ``exports`` folder beside its journal (the
+        folder ``companion export`` uses by default) and show the file and the import link."""
+        from pathlib import Path
+
+        from companion import bgstats
+        from companion.commands.export import DEFAULT_OUT
+        from companion.tui.screens.bgstats import BgStatsScreen
+
+        journal = self.session.path
+        try:
+            play = bgstats.from_session(self.session, current())
+            folder = (journal.parent if journal is not None else Path.cwd()) / DEFAULT_OUT
+            name = bgstats.file_name(journal if journal is not None else f"{self.session.header.game}.jsonl")
+            path = bgstats.write(play, folder, name)
+        except CompanionError as exc:
+            self.show_error(exc)
+            return False
+        self.app.push_screen(BgStatsScreen(path, bgstats.link(play)))
+        return True
+
     def follow_palette(self) -> Iterator[PaletteCommand]:
         """The palette of a game followed read-only: what changes nothing."""
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)
+        yield PaletteCommand(_("Why? Show the rule behind the last explanation"), self.action_why_rule)
         yield PaletteCommand(_("Back to the home screen"), self.go_home)
 
     def palette(self) -> Iterator[PaletteCommand]:
@@ -493,5 +579,11 @@ class GameScreen(CompanionScreen):
             return
         yield PaletteCommand(_("Undo the last event"), self.action_undo)
         yield PaletteCommand(_("Redo"), self.action_redo)
+        if self.session.game.summary(self.session.state).get("finished"):
+            yield PaletteCommand(_("Export to BG Stats"), self.export_bgstats)
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)
+        yield PaletteCommand(_("Search the rules"), self.search_rules)
+        if self.teacher is not None and self.teacher.on:
+            yield PaletteCommand(_("Stop teaching"), self.stop_teaching)
+        yield PaletteCommand(_("Why? Show the rule behind the last explanation"), self.action_why_rule)
         yield PaletteCommand(_("Back to the home screen"), self.go_home)

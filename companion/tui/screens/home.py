@@ -19,6 +19,7 @@ ENTRIES = {
     "new": N_("New game"),
     "resume": N_("Resume a game"),
     "split": N_("Split calculator"),
+    "history": N_("History of the table"),
     "rules": N_("Rules library"),
     "settings": N_("Settings"),
     "quit": N_("Quit"),
@@ -30,6 +31,7 @@ class HomeScreen(CompanionScreen):
         Binding("n", "open('new')", N_("New game"), id="home.new"),
         Binding("r", "open('resume')", N_("Resume"), id="home.resume"),
         Binding("c", "open('split')", N_("Split"), id="home.split"),
+        Binding("h", "open('history')", N_("History"), id="home.history"),
         Binding("l", "open('rules')", N_("Rules"), id="home.rules"),
         Binding("s", "open('settings')", N_("Settings"), id="home.settings"),
     ]
@@ -51,6 +53,11 @@ class HomeScreen(CompanionScreen):
             return
         from companion.tui.screens import library
 
+        if what == "history":  # (its module loads when it is opened: it reads journals)
+            from companion.tui.screens.history import HistoryScreen
+
+            self.app.push_screen(HistoryScreen())
+            return
         screen = {
             "new": library.NewGameScreen,
             "resume": library.ResumeScreen,

@@ -47,6 +47,7 @@ class NewGameScreen(CompanionScreen):
         self.games = available_games()
         self.game = self.games[0] if self.games else ""
         self.preset = ""  # the id of the chosen preset of self.game
+        self.teach = False  # "Teach me the game": the header gets "teach": true (companion.teach)
         # Per game: its presets by id and why some did not load, read once while the form is open
         # (Diamant reads every ruleset file; the players label asks on every refresh).
         self._setups: dict[str, tuple[dict[str, Preset], list[CompanionError]]] = {}
@@ -74,6 +75,9 @@ class NewGameScreen(CompanionScreen):
                 with Vertical(id="new-game-language"):
                     yield Prose(lambda: _("Language"), classes="label")
                     yield Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
+                    yield Prose(lambda: _("Teaching"), classes="label")
+                    yield Menu([("keep", lambda: _("Just keep score")), ("teach", lambda: _("Teach me the game"))],
+                               id="teach")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -140,6 +144,8 @@ class NewGameScreen(CompanionScreen):
             self._show_setup_problems()
         elif event.option_list.id == "preset":
             self.preset = selected_key(event)
+        elif event.option_list.id == "teach":
+            self.teach = selected_key(event) == "teach"
         self.query_one("#players-label", Prose).refresh(layout=True)
         self.query_one("#players", Input).placeholder = self._players_placeholder()
 
@@ -186,7 +192,10 @@ class NewGameScreen(CompanionScreen):
         if not low <= len(players) <= high:
             self.show_error(CompanionError("tui.player_count", game=self.game, low=low, high=high, count=len(players)))
             return
-        self.app.start_game(self.game, preset.ruleset, players, switch=True, **dict(preset.header))
+        extra = dict(preset.header)
+        if self.teach:
+            extra["teach"] = True
+        self.app.start_game(self.game, preset.ruleset, players, switch=True, **extra)
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -362,6 +362,11 @@ class ShiftingStonesScreen(GameScreen):
     def explain(self, outcome: Any, state: Any) -> list[str]:
         return words.outcome(state, outcome, current(), with_breakdown=False)  # the right panel shows it
 
+    def rule_section(self, outcome: Any, state: Any) -> str | None:
+        from companion.games.shifting_stones.rules_links import section
+
+        return section(outcome, state)
+
     def resume_lines(self) -> list[str]:
         lines = [ngettext("Game resumed: {n} event loaded from the journal.",
                           "Game resumed: {n} events loaded from the journal.", len(self.session.steps))]

@@ -372,6 +372,7 @@ class RtlMarkdown(Widget):
         self.blocks: list[Block] = []
         self.rtl = True
         self._cache: tuple[int, list[Line]] | None = None
+        self._headings: list[int] = []  # at which line of the cached layout each heading starts
 
     def update(self, markdown: str, *, rtl: bool, number: Callable[[int], str] = str) -> None:
         self.blocks = parse_blocks(markdown, number)
@@ -381,8 +382,20 @@ class RtlMarkdown(Widget):
 
     def lines(self, width: int) -> list[Line]:
         if self._cache is None or self._cache[0] != width:
-            self._cache = (width, layout(self.blocks, width, self.rtl))
+            lines: list[Line] = []
+            self._headings = []
+            for block in self.blocks:  # as layout() does, noting where each heading starts
+                if block.kind == "heading":
+                    self._headings.append(len(lines))
+                lines.extend(_block_lines(block, width, self.rtl))
+            self._cache = (width, lines)
         return self._cache[1]
+
+    def heading_line(self, index: int, width: int | None = None) -> int | None:
+        """The line the ``index``-th heading (0: the first) starts at, laid out at ``width`` (default:
+        the widget's); ``None`` when the document has fewer headings."""
+        self.lines(width or self.content_region.width or self.size.width)
+        return self._headings[index] if 0 <= index < len(self._headings) else None
 
     def render(self) -> Text:
         width = self.content_region.width or self.size.width

@@ -39,7 +39,7 @@ class RunningLog(Prose, can_focus=False):
     def __init__(self, lines: Lines, title: Callable[[], str] | None = None, *, empty: Callable[[], str] | None = None,
                  id: str | None = None, classes: str | None = None) -> None:
         self._rows_cache: dict[tuple, list[tuple[int, Text]]] = {}
-        super().__init__(self._text, id=id, classes=classes)
+        super().__init__(self._joined, id=id, classes=classes)
         self._lines = lines
         self._title = title
         self._empty = empty
@@ -65,7 +65,7 @@ class RunningLog(Prose, can_focus=False):
             entries[-1].stylize("bold")
         return entries
 
-    def _text(self) -> Text:
+    def _joined(self) -> Text:
         return Text("\n").join(self._entries())
 
     def _rows(self, width: int) -> list[tuple[int, Text]]:
