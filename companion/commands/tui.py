@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.session import Session
 
 
 def _check_catalog(path: str) -> None:
@@ -19,6 +23,33 @@ def _check_catalog(path: str) -> None:
     from companion.games.death_valley.catalog import load_catalog
 
     load_catalog(path)
+
+
+def _open(resume: str | None, follow: str | None) -> Session | None:
+    """The session of ``--resume`` or ``--follow``, opened before any screen (a journal that cannot be
+    used raises, so the command prints one message and exits 1).  ``None`` without either, or when the
+    journal is another session's (or not writable here): the app then offers to follow it."""
+    from pathlib import Path
+
+    from companion.errors import CompanionError
+    from companion.session import Session
+
+    path = follow if follow is not None else resume
+    if path is None:
+        return None
+    from companion.tui.screens.follow import FOLLOW_CODES
+
+    try:
+        return Session.follow(Path(path)) if follow is not None else Session.resume(Path(path))
+    except CompanionError as exc:
+        if follow is None and exc.code in FOLLOW_CODES:
+            return None  # the app says who holds it and offers to follow (it reads the journal then)
+        raise
+    except OSError:  # missing, a folder, refused: the reader says which, as one message
+        from companion.journal import read_journal
+
+        read_journal(Path(path))
+        raise
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,16 +61,13 @@ def run(args: argparse.Namespace) -> int:
     language = negotiate(args.lang) if getattr(args, "lang", None) else None
     resume = getattr(args, "resume", None)
     follow = getattr(args, "follow", None)
-    for path in (resume, follow):
-        if path is not None:
-            from companion.journal import read_journal
-
-            read_journal(Path(path))  # a missing or invalid file: a clear message and exit 1, no app
     catalog = getattr(args, "catalog", None)
     if catalog is not None:
         _check_catalog(catalog)
+    session = _open(resume, follow)  # the journal is read once, here; a bad one: one message, exit 1
     options = {"follow": follow} if follow is not None else {}
-    app = make_app(language=language, resume=resume, catalog=Path(catalog) if catalog else None, **options)
+    app = make_app(language=language, resume=resume, catalog=Path(catalog) if catalog else None,
+                   session=session, **options)
     app.run()
     if app.crash is not None:
         with use_language(app.locale):  # the language the host was reading

@@ -104,8 +104,11 @@ class CompanionApp(App):
 
     def __init__(self, *, language: str = "en", settings: settings_mod.Settings | None = None,
                  data_dir: Path | None = None, config_dir: Path | None = None,
-                 resume: Path | None = None, catalog: Path | None = None, follow: Path | None = None) -> None:
+                 resume: Path | None = None, catalog: Path | None = None, follow: Path | None = None,
+                 session: Session | None = None) -> None:
         super().__init__()
+        self.opened_session = session
+        """A session the command line already opened (``tui --resume``: the journal is read once)."""
         self.settings = settings or settings_mod.Settings()
         self.data_dir = data_dir
         self.config_dir = config_dir
@@ -136,7 +139,9 @@ class CompanionApp(App):
         return HomeScreen()
 
     def on_mount(self) -> None:
-        if self.follow_path is not None:
+        if self.opened_session is not None:
+            self._show_session(self.opened_session, False)
+        elif self.follow_path is not None:
             self.follow_journal(self.follow_path)
         elif self.resume_path is not None:
             self.open_journal(self.resume_path)
@@ -435,11 +440,12 @@ bidi.set_resolver(_app_bidi_mode)
 def make_app(language: str | None = None, resume: str | Path | None = None, *,
              data_dir: Path | None = None, config_dir: Path | None = None,
              settings: settings_mod.Settings | None = None, catalog: Path | None = None,
-             follow: str | Path | None = None) -> CompanionApp:
+             follow: str | Path | None = None, session: Session | None = None) -> CompanionApp:
     """Build the app: ``language`` wins over the saved one, which wins over the environment.
 
     ``catalog``: the Death Valley card catalog to use (``app.catalog_path``; ``None``: the user's own).
     ``follow``: a journal to open read-only at start (``resume``: one to continue writing).
+    ``session``: one already opened (resumed or followed) to show at start instead.
     """
     from companion.i18n import negotiate
 
@@ -449,4 +455,4 @@ def make_app(language: str | None = None, resume: str | Path | None = None, *,
         language = negotiate(settings.language or None)
     return CompanionApp(language=language, settings=settings, data_dir=data_dir, config_dir=config_dir,
                         resume=Path(resume) if resume else None, catalog=Path(catalog) if catalog else None,
-                        follow=Path(follow) if follow else None)
+                        follow=Path(follow) if follow else None, session=session)
