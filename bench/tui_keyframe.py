@@ -6,7 +6,8 @@ zh_Hant; round ends include the summary screen they open.  Then undo and redo (C
 Shifting Stones game of 100,000 events in force, against the bare app's Enter in the same way, same goal.
 A frame that changes nothing on screen is not waited for (see ``ptyterm``).  Prints each figure, the
 goal and a verdict; exits 1 on a miss.  ``--rounds N`` plays the first N rounds only (a quicker look);
-``--events N`` sets the size of the undo game.
+``--events N`` sets the size of the undo game; ``--viewers N`` (default 20, 0: skip) how many players
+follow the table through ``companion share`` while the host plays, compared with the same game alone.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ ROUNDS = [
 ]
 GOAL_P95 = 0.016
 GOAL_RATIO = 1.5
+GOAL_SHARED = 1.25  # the host's median with players following the table, against the same run without
 
 BARE = """
 from textual.app import App
@@ -57,7 +59,43 @@ def _env(home: Path, lang: str) -> dict[str, str]:
     return env
 
 
-def run(lang: str, rounds: int) -> tuple[list[float], list[float]]:
+class Viewers:
+    """``companion share`` on the journal and ``n`` players' pages following its stream (loopback only)."""
+
+    def __init__(self, journal: Path, n: int, env: dict[str, str]) -> None:
+        import subprocess
+        import threading
+        import urllib.request
+
+        self.server = subprocess.Popen([sys.executable, "-m", "companion", "share", str(journal)], env=env,
+                                       cwd=str(ROOT), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert self.server.stdout is not None
+        url = self.server.stdout.readline().strip()
+        self.received = [0] * n
+        self._stop = threading.Event()
+
+        def follow(index: int) -> None:
+            try:
+                with urllib.request.urlopen(url + "stream?lang=en", timeout=60) as stream:
+                    for line in stream:
+                        if self._stop.is_set():
+                            return
+                        if line.startswith(b"data:"):
+                            self.received[index] += 1
+            except OSError:
+                return
+
+        self.threads = [threading.Thread(target=follow, args=(i,), daemon=True) for i in range(n)]
+        for thread in self.threads:
+            thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        self.server.terminate()
+        self.server.wait(10)
+
+
+def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         journal = home / "game.jsonl"
@@ -65,6 +103,7 @@ def run(lang: str, rounds: int) -> tuple[list[float], list[float]]:
                                        "ruleset": "diamant", "players": PLAYERS,
                                        "started": "2026-12-01T10:00:00Z"}) + "\n")
         (home / "bare.py").write_text(BARE)
+        watching = Viewers(journal, viewers, _env(home / "share", lang)) if viewers else None
         ours = Pty([sys.executable, "-m", "companion", "tui", "--lang", lang, "--resume", str(journal)],
                    _env(home / "ours", lang), cwd=str(ROOT))
         bare = Pty([sys.executable, str(home / "bare.py")], _env(home / "bare", lang), cwd=str(ROOT))
@@ -92,6 +131,10 @@ def run(lang: str, rounds: int) -> tuple[list[float], list[float]]:
         finally:
             ours.close()
             bare.close()
+            if watching is not None:
+                watching.close()
+                if min(watching.received) < 2:
+                    raise SystemExit(f"the viewers received {min(watching.received)} states: the share view failed")
         journal_events = len(journal.read_text().splitlines()) - 1
         expected = sum(len(r) for r in ROUNDS[:rounds])
         if journal_events != expected:
@@ -152,6 +195,16 @@ def main(argv: list[str]) -> int:
     load = os.getloadavg()[0]
     for lang in ("en", "fa", "zh_Hant"):
         failed |= not verdict(lang, *run(lang, rounds))
+    viewers = int(argv[argv.index("--viewers") + 1]) if "--viewers" in argv else 20
+    if viewers:
+        alone, _bare = run("en", rounds)
+        shared, _bare = run("en", rounds, viewers)
+        change = statistics.median(shared) / statistics.median(alone)
+        ok = change <= GOAL_SHARED
+        failed |= not ok
+        print(f"  en with {viewers} players following the table (companion share): median "
+              f"{statistics.median(shared) * 1000:5.1f} ms against {statistics.median(alone) * 1000:5.1f} ms alone, "
+              f"x{change:.2f} (goal <= x{GOAL_SHARED}: the host's screen unchanged) -> {'met' if ok else 'MISSED'}")
     print(f"Ctrl+Z / Ctrl+Y -> last frame on a {events:,}-event Shifting Stones game, same goal")
     failed |= not verdict("undo", *run_undo(events))
     print(f"load average at the start: {load:.2f}; verdict: {'MISSED' if failed else 'met'}")
