@@ -7,6 +7,16 @@ Noto Sans TC/SC are cut down to the common characters of their region (Big5 leve
 GB 2312 for Simplified), plus every character our rules texts and catalogs use, so the repository
 stays small; Noto Sans keeps Latin, Greek and the punctuation and symbols we print; Vazirmatn ships
 whole.  Each family's OFL text is copied beside the fonts.
+
+    python tools/fontsubset.py --noto-cjk /usr/share/fonts/opentype/noto
+
+rebuilds only NotoSansSC and NotoSansTC, with every CJK ideograph (Unified, Extensions A to F,
+compatibility), from the SC and TC faces of the Debian ``fonts-noto-cjk`` collections
+(NotoSansCJK-Regular.ttc, NotoSansCJK-Bold.ttc; OFL 1.1).  Names need rare characters (堃, 喆, 龘)
+that no "common characters" list has, so the Chinese fonts are no longer cut to GB 2312 / Big5;
+the PDFs stay small because WeasyPrint embeds only the glyphs a document uses.  The full fonts are
+written as NotoSansSC-*.otf / NotoSansTC-*.otf (CFF outlines, as Noto CJK ships them) for printing;
+the common-character .ttf subsets stay beside them for the web view, whose phones download the font.
 """
 
 from __future__ import annotations
@@ -109,5 +119,41 @@ def build(source: Path) -> None:
             print(f"{dst.relative_to(FONTS_DIR)}: {dst.stat().st_size // 1024} KB")
 
 
+# Kept in the full Chinese fonts: the base ranges plus box drawing, CJK radicals, Bopomofo, enclosed
+# CJK, every ideograph block and the compatibility ideographs.
+CJK_RANGES = BASE_RANGES + [(0x2500, 0x257F), (0x2E80, 0x2FDF), (0x3100, 0x312F), (0x31A0, 0x31EF),
+                            (0x31C0, 0x31EF), (0x3200, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
+                            (0xF900, 0xFAFF), (0x20000, 0x2FA1F)]
+# family folder -> face index in NotoSansCJK-*.ttc (0 JP, 1 KR, 2 SC, 3 TC, 4 HK)
+CJK_FACES = {"NotoSansSC": 2, "NotoSansTC": 3}
+COPYRIGHT = "/usr/share/doc/fonts-noto-cjk/copyright"
+
+
+def build_noto_cjk(source: Path) -> None:
+    from fontTools import subset
+
+    unicodes = [c for lo, hi in CJK_RANGES for c in range(lo, hi + 1)]
+    for family, index in CJK_FACES.items():
+        out_dir = FONTS_DIR / family
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for weight in WEIGHTS:
+            options = subset.Options()
+            options.layout_features = ["*"]
+            options.name_IDs = ["*"]
+            options.notdef_outline = True
+            options.hinting = False
+            options.font_number = index
+            font = subset.load_font(str(source / f"NotoSansCJK-{weight}.ttc"), options)
+            subsetter = subset.Subsetter(options)
+            subsetter.populate(unicodes=unicodes)
+            subsetter.subset(font)
+            dst = out_dir / f"{family}-{weight}.otf"
+            subset.save_font(font, str(dst), options)
+            print(f"{dst.relative_to(FONTS_DIR)}: {dst.stat().st_size // 1024} KB")
+
+
 if __name__ == "__main__":
-    build(Path(sys.argv[1]))
+    if sys.argv[1] == "--noto-cjk":
+        build_noto_cjk(Path(sys.argv[2]))
+    else:
+        build(Path(sys.argv[1]))

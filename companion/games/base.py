@@ -97,6 +97,60 @@ class ScorePad:
     pads: tuple[Pad, ...]
 
 
+# Box pads, as in game boxes (a game's ``scorepad`` module returns them, already in words):
+@dataclass(frozen=True)
+class Column:
+    """A column of a blank pad: ``write`` (a number), ``tally`` (``boxes`` to tick one by one),
+    ``total`` (shaded) or ``track`` (numbered boxes, ``marks`` {box: label} under some of them)."""
+
+    head: str
+    kind: str = "write"
+    boxes: int = 0
+    width: float = 14.0  # mm
+    marks: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class BoxPad:
+    first: str
+    columns: tuple[Column, ...]
+    rows: int
+    note: str
+    prefilled: tuple[str, ...] = ()  # names already printed in the last rows (the robot)
+
+
+@dataclass(frozen=True)
+class TickRow:
+    """A row of ``boxes`` to tick (``numbered``: each shows its number; ``marked``: that box stands out)."""
+
+    label: str
+    boxes: int
+    numbered: bool = False
+    marked: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TickSheet:
+    title: str
+    rows: tuple[TickRow, ...]
+
+
+def game_module(game: Any, name: str) -> Any:
+    """The module ``companion/games/<id>/<name>.py`` of ``game`` (``None`` when it has none): how the
+    shells reach what a game adds (its teaching, reference sheet, score pads) without naming it."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    module = f"companion.games.{game.id}.{name}"
+    try:
+        if find_spec(module) is None:
+            return None
+    except ModuleNotFoundError:  # a game defined outside the package (tests): it has none
+        return None
+    return import_module(module)
+
+
 # -- the protocol ------------------------------------------------------------------------------------
 @runtime_checkable
 class Game(Protocol):

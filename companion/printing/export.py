@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from companion.printing.pages import Page
 
 STYLES_DIR = ASSETS_DIR / "styles"
-KINDS = ("rules", "card", "scorepad")
+KINDS = ("rules", "card", "scorepad", "reference")
 PAPER_CSS = {"a4": "@page { size: A4; }", "letter": "@page { size: letter; }"}
 # Persian page numbers in Persian digits (rule sheets).
 LOCALE_CSS = {"fa": '@page { @bottom-center { content: counter(page, persian) " / " counter(pages, persian); } }'}
@@ -94,6 +94,8 @@ def _build_page(job: Job) -> Page:
 
     if job.kind == "rules":
         return pages.rules_page(job.game, job.locale, _needs(job.paper, job, "paper"))
+    if job.kind == "reference":
+        return pages.reference_page(job.game, job.locale, _needs(job.paper, job, "paper"))
     if job.kind == "card-sheet":
         return pages.card_sheet_page(job.game, job.locale, _needs(job.paper, job, "paper"))
     if job.kind == "card":

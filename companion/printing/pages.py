@@ -129,26 +129,148 @@ def card_page(game: str, locale: str) -> Page:
                 ("base", "card"), None, warnings)
 
 
+@dataclass(frozen=True)
+class SheetLayout:
+    """Where the nine cards of a sheet go (mm from the paper's top left corner, front side).
+
+    Each card has its own bleed (``bleed_x``/``bleed_y`` around its 63 x 88 mm trim) and the cards are
+    ``2 x bleed`` apart, so a cut that misses the line by less than the bleed shows the card's own
+    background, never its neighbour.  The bottom row's trim is ``bottom`` (>= 6 mm) above the paper's
+    edge.  ``caption`` is the hint's box ``(x, y, width, height)``; ``rotated`` puts it sideways in
+    the left margin (Letter has no room above the cards).  Backs use :meth:`mirror` on every x."""
+
+    paper: str
+    bleed_x: float
+    bleed_y: float
+    left: float          # the first column's trim
+    top: float           # the first row's trim
+    caption: tuple[float, float, float, float]
+    rotated: bool
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return PAPER_MM[self.paper]
+
+    def column(self, i: int) -> float:
+        return self.left + i * (CARD_MM[0] + 2 * self.bleed_x)
+
+    def row(self, j: int) -> float:
+        return self.top + j * (CARD_MM[1] + 2 * self.bleed_y)
+
+    @property
+    def bottom(self) -> float:
+        return self.size[1] - (self.row(2) + CARD_MM[1])
+
+    def mirror(self, x: float, width: float = 0.0) -> float:
+        """The x of a box on the back that lands on the box at ``x`` of the front (flip on the long edge)."""
+        return self.size[0] - x - width
+
+
+def sheet_layout(paper: str) -> SheetLayout:
+    width, height = PAPER_MM[paper]
+    if paper == "a4":  # 21 mm spare across, 33 mm down: 2-3 mm bleed, the hint above the cards
+        bleed_x, bleed_y = 2.0, 3.0
+        left = (width - 3 * CARD_MM[0] - 4 * bleed_x) / 2
+        top = height - 7.5 - 3 * CARD_MM[1] - 4 * bleed_y
+        caption = (left, 5.0, 3 * CARD_MM[0] + 4 * bleed_x, 4.0)
+        return SheetLayout(paper, bleed_x, bleed_y, left, top, caption, False)
+    # Letter: 15.4 mm spare down (the rows keep 6 mm from the edges), 26.9 mm across: the hint goes
+    # sideways in a wider left margin.
+    bleed_x, bleed_y = 2.5, 0.85
+    top = 6.0
+    right = width - 5.0  # the last column's trim
+    left = right - 3 * CARD_MM[0] - 4 * bleed_x
+    caption = (left - bleed_x - 5.0, top, 4.0, 3 * CARD_MM[1] + 4 * bleed_y)
+    return SheetLayout(paper, bleed_x, bleed_y, left, top, caption, True)
+
+
+def _cut_marks(layout: SheetLayout, back: bool) -> str:
+    """Cut lines in the margins only (the cards' bleeds fill the gutters), stopping short of the
+    cards' bleed and of the caption."""
+    width, height = layout.size
+    cap_x, cap_y, cap_w, cap_h = layout.caption
+    if back:
+        cap_x = layout.mirror(cap_x, cap_w)
+    gap, thin = 1.0, 0.09  # mm; 0.09 mm = 0.25 pt
+    marks: list[tuple[float, float, float, float]] = []  # x, y, w, h
+    grid_top = layout.row(0) - layout.bleed_y
+    grid_bottom = layout.row(2) + CARD_MM[1] + layout.bleed_y
+    xs = [layout.column(i) + d for i in range(3) for d in (0.0, CARD_MM[0])]
+    if back:
+        xs = [layout.mirror(x) for x in xs]
+    for x in xs:
+        for y0, y1 in ((0.0, grid_top - gap), (grid_bottom + gap, height)):
+            spans = [(y0, y1)]
+            if cap_x - gap <= x <= cap_x + cap_w + gap:  # split around the caption
+                spans = [(a, b) for a, b in ((y0, min(y1, cap_y - gap)), (max(y0, cap_y + cap_h + gap), y1))]
+            marks += [(x - thin / 2, a, thin, b - a) for a, b in spans if b - a > 0.5]
+    grid_left = min(xs) - layout.bleed_x
+    grid_right = max(xs) + layout.bleed_x
+    ys = [layout.row(j) + d for j in range(3) for d in (0.0, CARD_MM[1])]
+    for y in ys:
+        for x0, x1 in ((0.0, grid_left - gap), (grid_right + gap, width)):
+            spans = [(x0, x1)]
+            if cap_y - gap <= y <= cap_y + cap_h + gap:
+                spans = [(a, b) for a, b in ((x0, min(x1, cap_x - gap)), (max(x0, cap_x + cap_w + gap), x1))]
+            marks += [(a, y - thin / 2, b - a, thin) for a, b in spans if b - a > 0.5]
+    return "".join(f'<div class="cut" style="left:{x:.3f}mm;top:{y:.3f}mm;width:{w:.3f}mm;height:{h:.3f}mm">'
+                   "</div>" for x, y, w, h in marks)
+
+
 def card_sheet_page(game: str, locale: str, paper: str) -> Page:
-    """Nine cards to a page (fronts, then backs) with cut lines, for home printers."""
+    """Nine cards to a page (fronts, then backs mirrored for flipping on the long edge) with cut marks
+    in the margins, for home printers."""
     tr = translator(locale)
     title, sides, warnings = card_sides(game, locale)
-    width, height = PAPER_MM[paper]
-    left, top = (width - 3 * CARD_MM[0]) / 2, (height - 3 * CARD_MM[1]) / 2
-    lines = "".join(f'<div class="cut v" style="left:{left + i * CARD_MM[0]:.2f}mm;height:{height}mm"></div>'
-                    for i in range(4))
-    lines += "".join(f'<div class="cut h" style="top:{top + j * CARD_MM[1]:.2f}mm;width:{width}mm"></div>'
-                     for j in range(4))
-    captions = [tr.gettext("Cut along the lines. Fronts: print the next page on the back."),
-                tr.gettext("Cut along the lines. Backs.")]
+    layout = sheet_layout(paper)
+    width, height = layout.size
+    if len(sides) > 1:
+        captions = [tr.gettext("Fronts. Print on both sides, flip on the long edge; then cut along the marks."),
+                    tr.gettext("Backs. Print on both sides, flip on the long edge; then cut along the marks.")]
+    else:
+        captions = [tr.gettext("Cut along the marks.")]
+    bx, by = layout.bleed_x, layout.bleed_y
     sheets = []
     for index, side in enumerate(sides):
-        caption = captions[min(index, 1)] if len(sides) > 1 else tr.gettext("Cut along the lines.")
+        back = index > 0
+        cells = []
+        for j in range(3):
+            for i in range(3):
+                x = layout.column(i) - bx
+                if back:
+                    x = layout.mirror(x, CARD_MM[0] + 2 * bx)
+                cells.append(f'<div class="cell" data-col="{i}" data-row="{j}" style="left:{x:.3f}mm;'
+                             f'top:{layout.row(j) - by:.3f}mm;width:{CARD_MM[0] + 2 * bx:.3f}mm;'
+                             f'height:{CARD_MM[1] + 2 * by:.3f}mm;padding:{by:.3f}mm {bx:.3f}mm">{side}</div>')
+        cap_x, cap_y, cap_w, cap_h = layout.caption
+        if back:
+            cap_x = layout.mirror(cap_x, cap_w)
+        if layout.rotated:  # written bottom to top, centred on its box
+            style = (f"left:{cap_x + cap_w / 2 - cap_h / 2:.3f}mm;top:{cap_y + cap_h / 2 - cap_w / 2:.3f}mm;"
+                     f"width:{cap_h:.3f}mm;height:{cap_w:.3f}mm;transform:rotate(-90deg)")
+        else:
+            style = f"left:{cap_x:.3f}mm;top:{cap_y:.3f}mm;width:{cap_w:.3f}mm;height:{cap_h:.3f}mm"
         sheets.append(
-            f'<section class="sheet" style="width:{width}mm;height:{height}mm">{lines}'
-            f'<div class="grid" style="left:{left:.2f}mm;top:{top:.2f}mm">{side * 9}</div>'
-            f'<div class="caption" dir="{tr.direction}" '
-            f'style="left:{left:.2f}mm;top:{height - top + 2:.2f}mm;width:{3 * CARD_MM[0]}mm">'
-            f'{escape(caption)}</div></section>')
+            f'<section class="sheet" style="width:{width}mm;height:{height}mm">{_cut_marks(layout, back)}'
+            + "".join(cells)
+            + f'<div class="caption" dir="{tr.direction}" style="{style}">'
+            f'{escape(captions[min(index, len(captions) - 1)])}</div></section>')
     return Page(f"{game}-cards-{locale}-{paper}.pdf", "card-sheet", locale, title,
                 document(locale, title, "".join(sheets), "card-sheet"), ("base", "card"), paper, warnings)
+
+
+def reference_page(game: str, locale: str, paper: str) -> Page:
+    """One sheet, two sides: the turn as a flow and the game material drawn (front), the quick
+    reference's text, scoring and the rule most looked up, in columns (back)."""
+    from companion.printing.reference import front_html
+
+    tr = translator(locale)
+    doc, html, warnings = _content(game, locale, "card")
+    front, back = split_card(html)
+    name = game_name(game, tr)
+    title = tr.gettext("{game}: reference", game=name)
+    body = (f'<section class="side-front"><h1>{escape(title)}</h1>{front_html(game, tr)}</section>'
+            f'<section class="side-back"><main class="text" {text_attrs(doc)}>{_ID_ATTR.sub("", front + back)}'
+            f'</main></section>')
+    return Page(f"{game}-reference-{locale}-{paper}.pdf", "reference", locale, title,
+                document(locale, title, body, "reference"), ("base", "reference"), paper, warnings)

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import get
-from companion.games.base import Game, Pad, TablePad, Track, TrackPad
+from companion.games.base import BoxPad, Column, Game, Pad, TablePad, TickSheet, Track, TrackPad, game_module
 from companion.i18n import N_, Translator, translator
-from companion.printing.chart import score_chart_svg, score_points
+from companion.printing.chart import chart_html, score_chart_svg, score_points
 from companion.printing.moments import key_moments
 from companion.printing.pages import Page, document
 
@@ -42,6 +42,59 @@ def t(tr: Translator, key: str, **params: Any) -> str:
 def _meta(tr: Translator) -> str:
     return (f'<div class="meta"><div>{t(tr, "game")} <span></span></div>'
             f'<div>{t(tr, "date")} <span></span></div></div>')
+
+
+# -- blank score pads: each game's box pads (data in its package), drawn here -------------------------
+def _cell(column: Column) -> str:
+    if column.kind == "tally":
+        return '<td class="tally">' + '<span class="tick"></span>' * column.boxes + "</td>"
+    if column.kind == "track":
+        return '<td class="track-cell">' + "".join(
+            f'<span class="tick{" target" if n in dict(column.marks) else ""}"></span>'
+            for n in range(1, column.boxes + 1)) + "</td>"
+    return f'<td class="{column.kind}"></td>'
+
+
+def _head(column: Column, tr: Translator) -> str:
+    if column.kind != "track":
+        return f'<th class="{column.kind}">{escape(column.head)}</th>'
+    labels = dict(column.marks)
+    numbers = "".join(f'<span class="n{" target" if n in labels else ""}">{escape(tr.num(n))}</span>'
+                      for n in range(1, column.boxes + 1))
+    return f'<th class="track-cell">{escape(column.head)}<br><span class="numbers">{numbers}</span></th>'
+
+
+def box_pad_html(pad: BoxPad, tr: Translator) -> str:
+    widths = [30.0] + [c.width for c in pad.columns]
+    scale = min(1.0, 180.0 / sum(widths))  # fits the 182 mm between A4's and Letter's margins
+    cols = "".join(f'<col style="width:{w * scale:.1f}mm">' for w in widths)
+    head = f'<th class="player">{escape(pad.first)}</th>' + "".join(_head(c, tr) for c in pad.columns)
+    rows = []
+    names = [""] * (pad.rows - len(pad.prefilled)) + list(pad.prefilled)
+    for name in names:
+        rows.append(f'<tr><td class="player">{escape(name)}</td>' + "".join(_cell(c) for c in pad.columns) + "</tr>")
+    return (f'<div class="pad">{_meta(tr)}<table class="boxes"><colgroup>{cols}</colgroup><thead><tr>{head}</tr>'
+            f'</thead><tbody>{"".join(rows)}</tbody></table><p class="note">{escape(pad.note)}</p></div>')
+
+
+def ticks_html(sheet: TickSheet, tr: Translator) -> str:
+    """Rows of boxes to tick (numbered where asked, one marked), e.g. Shifting Stones' solo game."""
+    rows = []
+    for row in sheet.rows:
+        boxes = "".join(f'<span class="box{" last" if n == row.marked else ""}">'
+                        f'{escape(tr.num(n)) if row.numbered else ""}</span>' for n in range(1, row.boxes + 1))
+        note = f'<span class="note">{escape(row.note)}</span>' if row.note else ""
+        rows.append(f'<div class="track"><span>{escape(row.label)}</span>{boxes}{note}</div>')
+    return f'<div class="pad solo"><h2>{escape(sheet.title)}</h2>{_meta(tr)}{"".join(rows)}</div>'
+
+
+def game_pads(game: Game, tr: Translator) -> list[str]:
+    """The pads of one printed page (as many as fit an A4 or Letter page): the game's own box pads
+    (``companion/games/<id>/scorepad.py``, ``pads(tr)``) when it has them, else its ``score_pad()``."""
+    module = game_module(game, "scorepad")
+    if module is None:
+        return [pad_html(pad, tr) for pad in game.score_pad().pads]
+    return [box_pad_html(item, tr) if isinstance(item, BoxPad) else ticks_html(item, tr) for item in module.pads(tr)]
 
 
 def _table(head: list[str], rows: int, total_last: bool = True, first: str = "") -> str:
@@ -85,7 +138,7 @@ def scorepad_page(game_id: str, locale: str, paper: str) -> Page:
     game = get(game_id)
     tr = translator(locale)
     title = tr.gettext("{game}: score pad", game=game.name(tr))
-    pads = "".join(pad_html(pad, tr) for pad in game.score_pad().pads)
+    pads = "".join(game_pads(game, tr))
     body = footer(tr, game) + f"<h1>{escape(title)}</h1>" + pads
     return Page(f"{game.id}-scorepad-{locale}-{paper}.pdf", "scorepad", locale, title,
                 document(locale, title, body, "scorepad"), ("base", "scorepad"), paper)
@@ -99,8 +152,48 @@ def sheet_name(journal_path: str | Path, locale: str, paper: str) -> str:
     return f"{stem}-sheet-{locale}-{paper}.pdf"
 
 
+def edition_name(game: Game, header: Any, tr: Translator) -> str:
+    """The name of the edition the game was played with ("Incan Gold"), else the game's name."""
+    from companion.games.base import preset_of
+
+    preset = preset_of(game, header)
+    return preset.name(tr) if preset is not None else game.name(tr)
+
+
+def breakdown(game: Game, final: Any, summary: dict[str, Any],
+              tr: Translator) -> tuple[list[str], dict[str, list[int]]]:
+    """What each total is made of, as the game counts it: column heads and each player's numbers
+    (the total last).  Chest and relics (Diamant), card points and bonus (Shifting Stones), stars,
+    abilities and busts (Death Valley: fewer busts breaks a tie)."""
+    scores: dict[str, int] = dict(summary["scores"])
+    players = list(scores)
+    module = game_module(game, "scorepad")
+    if module is None or not hasattr(module, "breakdown"):
+        return [tr.gettext("Total")], {p: [scores[p]] for p in players}
+    heads, rows = module.breakdown(final, summary, players, tr)
+    heads.append(tr.gettext("Total"))
+    for p in players:
+        rows[p].append(scores[p])
+    return heads, rows
+
+
+def breakdown_table(game: Game, final: Any, summary: dict[str, Any], winners: set[str], tr: Translator) -> str:
+    heads, rows = breakdown(game, final, summary, tr)
+    head = f'<th class="player">{t(tr, "player")}</th>' + "".join(
+        f'<th class="{"total" if i == len(heads) - 1 else ""}">{escape(h)}</th>' for i, h in enumerate(heads))
+    body = []
+    for player, numbers in rows.items():
+        mark = f' <span class="winner">{t(tr, "winner")}</span>' if player in winners else ""
+        cells = "".join(f'<td class="{"total" if i == len(numbers) - 1 else ""}">{escape(tr.num(v))}</td>'
+                        for i, v in enumerate(numbers))
+        body.append(f'<tr><td class="player any">{escape(game.player_name(player, tr))}{mark}</td>{cells}</tr>')
+    return (f'<table class="breakdown"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
 def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
-    """The filled score sheet of the game in ``journal_path``: scores, a chart, the key moments."""
+    """The filled score sheet of the game in ``journal_path``: the edition, the scores and what they
+    are made of, a chart, the key moments."""
     from companion.journal import read_journal
     from companion.session import replay
 
@@ -113,26 +206,36 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     points = score_points(game, steps, final)
     players = list(summary["scores"])
     winners = set(summary.get("winners") or [])
-    title = tr.gettext("{game}: score sheet", game=game.name(tr))
+    edition = edition_name(game, header, tr)
+    title = tr.gettext("{game}: score sheet", game=edition)
 
     table = score_tables(points, players, summary["scores"], winners, game, tr)
     status = (tr.gettext("The game is over.") if summary.get("finished")
               else tr.gettext("The game is not finished; these are the scores so far."))
-    meta = [tr.gettext("Players: {players}", players=tr.join(game.player_name(p, tr) for p in header.players))]
+    meta = []
+    if game.name(tr) not in edition:
+        meta.append(tr.gettext("Game: {game}, edition: {edition}", game=game.name(tr), edition=edition))
+    meta.append(tr.gettext("Players: {players}", players=tr.join(game.player_name(p, tr) for p in header.players)))
     if header.started:
         meta.append(tr.gettext("Started: {date}", date=started_text(header.started, tr)))
-    meta.append(tr.gettext("Events played: {n}", n=len(steps)))
-    chart = score_chart_svg(points, players, tr, height=58 if paper == "a4" else 50)  # Letter is 18 mm shorter
-    legend = "".join(f'<span class="legend-item any"><svg width="14" height="6">'
-                     f'<rect width="14" height="6" fill="{color}"/></svg> '
-                     f'{escape(game.player_name(p, tr))}</span> '
-                     for p, color in zip(players, chart_colors(len(players))))
+    names = {p: game.player_name(p, tr) for p in players}
+    by_round = any(label[0] == "round" for label, _ in points)
+    x_title = tr.gettext("Round") if by_round else tr.gettext("Turn")
+    y_title = tr.gettext("Score")
+    finals = [tr.gettext("{player} {score}", player=names[p], score=summary["scores"][p]) for p in players]
+    description = tr.gettext("Line chart of each player's banked score after each round or turn: {scores}.",
+                             scores=tr.join(finals))
+    chart_height = 62 if paper == "a4" else 54  # Letter is 18 mm shorter
+    svg, labels = score_chart_svg(points, players, tr, height=chart_height, names=names, x_title=x_title,
+                                  y_title=y_title, description=description)
+    chart = chart_html(svg, labels, 170, chart_height)
     moments = moments_html(key_moments(game, steps, summary, tr))
     body = (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
-            + "".join(f'<p class="note">{escape(line)}</p>' for line in meta)
-            + f"<p>{escape(status)}</p>" + table
+            + "".join(f'<p class="note any">{escape(line)}</p>' for line in meta)
+            + f"<p>{escape(status)}</p>" + breakdown_table(game, final, summary, winners, tr) + table
             + f'<h2>{t(tr, "banked_score_after_each_round_or_turn")}</h2>'
-            + f'<div class="chart">{chart}</div><p class="legend">{legend}</p>'
+            + f'<figure class="chart" aria-label="{escape(description, quote=True)}">{chart}'
+            f'<figcaption class="alt">{escape(description)}</figcaption></figure>'
             + f'<h2>{t(tr, "key_moments")}</h2>{moments}')
     return Page(sheet_name(journal_path, locale, paper), "journal", locale, title,
                 document(locale, title, body, "journal"), ("base", "scorepad"), paper)
@@ -197,7 +300,7 @@ def _heading(points: list, part: range, tr: Translator) -> tuple[str, str]:
     i = part.start
     while i < part.stop:
         kind = points[i][0][0]
-        if kind == "end":
+        if kind in ("end", "now"):
             top.append(f'<th rowspan="2">{escape(label_text(points[i][0], tr))}</th>')
             i += 1
             continue
@@ -219,6 +322,12 @@ def started_text(started: str, tr: Translator) -> str:
 
     try:
         when = datetime.fromisoformat(str(started).replace("Z", "+00:00"))
+        if tr.locale == "fa":  # Persian readers date by the Solar Hijri calendar; Gregorian beside it
+            import jdatetime  # type: ignore[import-untyped]  # (no type information shipped)
+
+            solar = jdatetime.datetime.fromgregorian(datetime=when, locale="fa_IR")
+            text = f"{solar.day} {solar.strftime('%B')} {solar.year}، {when:%H:%M} ({when:%Y/%m/%d})"
+            return tr.digits(text)
         return tr.digits(format_datetime(when, "medium", locale=tr.babel_locale))
     except (ValueError, TypeError, LookupError):
         return tr.digits(str(started)[:40])
@@ -230,10 +339,12 @@ def label_text(label: tuple[str, int], tr: Translator) -> str:
         return tr.gettext("Round {n}", n=n)
     if kind == "turn":
         return tr.gettext("Turn {n}", n=n)
+    if kind == "now":
+        return tr.gettext("So far")
     return tr.gettext("End")
 
 
-def chart_colors(n: int) -> list[str]:
+def chart_colors(n: int) -> list[str]:  # kept for callers of the first edition
     from companion.printing.chart import COLORS
 
     return [COLORS[i % len(COLORS)] for i in range(n)]

@@ -213,6 +213,8 @@ def test_unfinished_games_give_a_sheet_that_says_so(tmp_path, lines):
     page = scorepad.journal_page(journal, "en", "a4")
     assert "The game is not finished; these are the scores so far." in page.html
     assert "The journal stops before the end of the game." in page.html
-    assert page.html.count('class="total"') == 3  # the heading and both players' totals
+    # The heading and both players' totals, in the breakdown and in the score tables.
+    assert page.html.count('class="total"') == 6
+    assert ">End<" not in page.html  # the last column of an unfinished game is "So far"
     if lines == 8:  # two turns played: Ava's 3 cards of the first turn are in the moments
         assert "Ava scored 3 cards for 6 points" in page.html and "After turn" in page.html

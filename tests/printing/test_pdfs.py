@@ -92,7 +92,7 @@ def test_traditional_chinese_card_sheet(pdfs):
     assert root(reader)["/Lang"] == "zh-Hant"
     assert [round(float(v)) for v in reader.pages[0].mediabox] == [0, 0, 595, 842]
     words = text(reader)
-    assert tr.gettext("Cut along the lines. Backs.") in words
+    assert tr.gettext("Backs. Print on both sides, flip on the long edge; then cut along the marks.") in words
     embedded = fonts(reader)
     assert embedded.get("cmp-tc") is True and "cmp-sc" not in embedded
     doc = content.load_document("shifting_stones", "zh_Hant", "card")

@@ -32,7 +32,9 @@ def embedded_fonts(path: Path) -> list[TTFont]:
         for ref in page["/Resources"].get("/Font", {}).values():
             font = ref.get_object()
             desc = font["/DescendantFonts"][0].get_object()["/FontDescriptor"].get_object()
-            fonts.append(TTFont(io.BytesIO(desc["/FontFile2"].get_object().get_data())))
+            # TrueType faces embed as /FontFile2; the CFF Chinese faces as /FontFile3 (an OpenType file)
+            stream = desc["/FontFile2"] if "/FontFile2" in desc else desc["/FontFile3"]
+            fonts.append(TTFont(io.BytesIO(stream.get_object().get_data())))
     return fonts
 
 
