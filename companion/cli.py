@@ -44,6 +44,7 @@ def _cells(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
+_SECTION_HEADING = re.compile(r"(?m)^(\S[^\n]*[\u3400-\u9fff][^\n]*?):$")
 _NO_LINE_START = set("，。、；：！？）」』》〉】")  # Chinese punctuation never starts a line
 
 
@@ -71,6 +72,11 @@ class HelpFormatter(argparse.HelpFormatter):
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return _wrap_cells(self._whitespace_matcher.sub(" ", text).strip(), width)
+
+    def format_help(self) -> str:
+        # argparse ends each section heading with its own ASCII colon; a Chinese heading takes the
+        # full-width one («選項：»), as Chinese punctuation does.
+        return _SECTION_HEADING.sub("\\1：", super().format_help())
 
     def _format_usage(self, usage, actions, groups, prefix):
         text = super()._format_usage(usage, actions, groups, prefix)
@@ -168,6 +174,14 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument("--search", metavar=_("TEXT"), help=_("the sections matching these words, best first"))
     shown.add_argument("--section", metavar="ID", help=_("print this section's text"))
     rules.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+    share = sub.add_parser("share", parents=[common], help=_("show a game read-only on the players' phones"),
+                           description=_("Serve a read-only live view of the game in FILE to web browsers. The "
+                                         "first line printed is the address to open; stop with Ctrl+C."))
+    share.add_argument("file", metavar=_("FILE"), help=_("the journal (JSON Lines)"))
+    share.add_argument("--lan", action="store_true",
+                       help=_("listen on this computer's local network address (default: this computer only)"))
+    share.add_argument("--port", type=int, default=0, metavar="P", help=_("the port (default: any free port)"))
 
     history = sub.add_parser("history", parents=[common], help=_("the history of the table: plays, wins, best games"),
                              description=_("Every saved game, finished or not: plays per game and edition, wins "

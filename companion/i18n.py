@@ -79,6 +79,9 @@ _NEEDS_ISOLATE_CLASS = ("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00
 _ISOLATE_CONTROL = re.compile("[\u2066-\u2069]")
 
 
+_LATIN_EDGE = re.compile(r"[A-Za-z0-9\u2068\u2069)]")  # a Latin letter, a digit or an isolate at an item's edge
+
+
 def _needs_isolate(text: str) -> bool:
     """Whether ``text`` holds a right-to-left letter or a control that reorders (the pattern is compiled
     on first use: the CLI, which never isolates, does not pay for it)."""
@@ -223,6 +226,13 @@ class Translator:
             items = [isolate(str(item)) for item in items]
         if self.locale == "fa" and len(items) > 1:  # Persian writes no comma before «و»
             return "، ".join(items[:-1]) + " و " + items[-1]
+        if self.locale.startswith("zh") and len(items) > 1:
+            # «洪水 2、岩石 3 和高溫 3»: a space between 和 and a Latin letter or digit, as the catalogs
+            # put one between Chinese and Latin text (Babel's pattern has none: «3和高溫», «Ava和Ben»).
+            head, last = "、".join(items[:-1]), items[-1]
+            left = " " if _LATIN_EDGE.search(head[-1:]) else ""
+            right = " " if _LATIN_EDGE.search(last[:1]) else ""
+            return f"{head}{left}和{right}{last}"
         return format_list(items, locale=self.babel_locale) if items else ""
 
     # -- messages ----------------------------------------------------------------------------------

@@ -250,17 +250,17 @@ def parse_header(obj: Any, line: int = 1, folder: Path | None = None) -> Header:
         raise bad("not_a_journal")
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise bad("bad_version", value=repr(version))
+        raise bad("bad_version", value=version)
     if version > VERSION:
         raise bad("newer_version", value=version)
     game = obj.get("game")
     from companion.games import known  # the registry (imports no engine)
 
     if not known(game):
-        raise bad("unknown_game", value=repr(game))
+        raise bad("unknown_game", value=game)
     ruleset = obj.get("ruleset", game)
     if not isinstance(ruleset, str) or not ruleset:
-        raise bad("bad_ruleset", value=repr(ruleset))
+        raise bad("bad_ruleset", value=ruleset)
     players = obj.get("players")
     if not isinstance(players, list) or not players:
         raise bad("no_players")

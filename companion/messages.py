@@ -8,6 +8,7 @@ Core codes live here; each game adds its own in ``companion/games/<game>/message
 from __future__ import annotations
 
 import importlib
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -20,8 +21,10 @@ CORE: dict[str, str] = {
     "unknown_language": N_("Unknown language “{language}”. Choose one of: {choices}."),
     "bad_number": N_("“{value}” is not a whole number of 0 or more."),
     "bad_among": N_("The number of players sharing must be 1 or more, not {value}."),
+    "share_bad_port": N_("The port must be a number from 0 to 65535, not {port}; 0 picks any free port."),
     "nothing_to_undo": N_("There is nothing to undo."),
     "nothing_to_redo": N_("There is nothing to redo."),
+    "no_event": N_("This entry does not say which event it is."),
     # journal files
     "journal_missing": N_("The journal file {path} does not exist."),
     "journal_is_directory": N_("{path} is a folder, not a journal file."),
@@ -111,7 +114,10 @@ def describe(code: str, params: dict[str, Any], tr: Translator | None = None) ->
     # Text from outside (journal fields, file names, system messages) can never control the terminal
     # or hide behind bidi controls: every parameter is cleaned here, the one place messages are made
     # (numbers stay numbers, for the locale's digits; messages already made are Safe and kept).
-    params = {key: _safe_param(value) for key, value in params.items()}
+    params = {key: _safe_param(value, tr) for key, value in params.items()}
+    for key in _DIGIT_PARAMS:  # a process id and a time are numbers to the reader: the locale's digits
+        if isinstance(params.get(key), str):
+            params[key] = Safe(tr.digits(params[key]))
     # Journal wrappers carry the inner error's code: describe it first and pass it on as {reason}.
     inner = params.pop("cause", None)
     if inner is not None:
@@ -128,6 +134,7 @@ def describe(code: str, params: dict[str, Any], tr: Translator | None = None) ->
         except (KeyError, IndexError, ValueError):
             pass
     template = message_for(code)
+    params = _named(code, params, tr)
     if template is None:
         detail = ", ".join(f"{k}={v}" for k, v in params.items() if k != "reason")
         return Safe(tr.gettext("Unexpected problem: {code} {detail}", code=clean(code), detail=clean(detail)))
@@ -137,11 +144,37 @@ def describe(code: str, params: dict[str, Any], tr: Translator | None = None) ->
         return Safe(tr.gettext(template.replace("{", "{{").replace("}", "}}")))
 
 
-def _safe_param(value: Any) -> Any:
-    """Numbers (and booleans) as they are; any other value as cleaned text (:func:`safetext.clean`)."""
-    if value is None or isinstance(value, (bool, int, float, Fraction)):
+_DIGIT_PARAMS = ("pid", "since")
+
+
+def _safe_param(value: Any, tr: Translator) -> Any:
+    """Numbers as they are; a missing value (``None``) as the word "nothing"; a list or an object from a
+    journal as the JSON text it was (never a Python repr), in the locale's digits; any other value as
+    cleaned text (:func:`safetext.clean`)."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
         return value
+    if value is None:
+        return Safe(tr.gettext("nothing"))
+    if isinstance(value, (bool, list, tuple, dict)):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            text = str(value)
+        return Safe(tr.digits(clean(text)))
     return clean(value)
+
+
+def _named(code: str, params: dict[str, Any], tr: Translator) -> dict[str, Any]:
+    """Ids a game's module can name for a person (a card id as the card's name, a hazard id as the
+    hazard's): its ``person_params(code, params, tr)``, when it has one."""
+    for prefix, module in _GAME_PREFIXES.items():
+        if code.startswith(prefix):
+            try:
+                namer = getattr(importlib.import_module(module), "person_params", None)
+            except ImportError:
+                return params
+            return namer(code, params, tr) if namer is not None else params
+    return params
 
 
 def describe_error(error: CompanionError, tr: Translator | None = None) -> str:

@@ -29,14 +29,13 @@ def _open(resume: str | None, follow: str | None) -> Session | None:
     """The session of ``--resume`` or ``--follow``, opened before any screen (a journal that cannot be
     used raises, so the command prints one message and exits 1).  ``None`` without either, or when the
     journal is another session's (or not writable here): the app then offers to follow it."""
+    path = follow if follow is not None else resume
+    if path is None:
+        return None  # the home screen: no journal or session module to load
     from pathlib import Path
 
     from companion.errors import CompanionError
     from companion.session import Session
-
-    path = follow if follow is not None else resume
-    if path is None:
-        return None
     from companion.tui.screens.follow import FOLLOW_CODES
 
     try:

@@ -16,6 +16,7 @@ so two apps in one process -- or tests run in any order -- never see each other'
 
 from __future__ import annotations
 
+import sys
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -370,6 +371,11 @@ class CompanionApp(App):
             text = bidi.for_display(Text(text), width, rtl).plain
             title = bidi.line(title, rtl)
         self.notify(text, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def on_unmount(self) -> None:
+        share = sys.modules.get("companion.tui.screens.share")  # "Share the table" was opened: stop its servers
+        if share is not None:
+            share.stop_all()
 
     async def action_quit(self) -> None:
         """Quit -- but never silently drop events the disk refused (a second Ctrl+Q insists)."""

@@ -167,3 +167,17 @@ def test_chinese_help_fits_the_terminal_in_cells(capsys, monkeypatch):
     indent = len(usage[1]) - len(usage[1].lstrip())
     assert cells(usage[0][:usage[0].index("[")]) == indent  # continuation lines start under the first option
     assert not any(line.strip().startswith(("，", "。", "）")) for line in out.splitlines())
+
+
+def test_chinese_help_headings_end_with_a_full_width_colon():
+    import subprocess
+    import sys
+
+    for lang in ("zh_Hant", "zh_Hans"):
+        out = subprocess.run([sys.executable, "-m", "companion", "split", "--help", "--lang", lang],
+                             capture_output=True, text=True, check=True).stdout
+        headings = [line for line in out.splitlines() if line and not line[0].isspace() and line.endswith(("：", ":"))]
+        assert headings and all(line.endswith("：") for line in headings), headings
+    english = subprocess.run([sys.executable, "-m", "companion", "split", "--help", "--lang", "en"],
+                             capture_output=True, text=True, check=True).stdout
+    assert "options:" in english and "：" not in english

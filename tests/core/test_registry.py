@@ -182,7 +182,7 @@ def test_key_moments_and_the_filled_score_sheet(race, tmp_path):
     assert [label for label, _ in points] == [("turn", 1), ("turn", 2), ("turn", 3)]
     assert points[-1][1] == {"ava": 5, "ben": 3}
     page = journal_page(path, "en", "a4")
-    assert "Coin race: score sheet" in page.html
+    assert "Coin race to 5: score sheet" in page.html  # the edition played (its preset), not only the game
     assert "AVA" in page.html and "ben +3" in page.html  # the game's own names and moments
 
 

@@ -90,7 +90,7 @@ def test_travel_rejections_leave_the_state_alone():
     rejected(state, travel("heat-7"), "valley.unknown_card")
     rejected(state, {"event": "travel", "source": "deck"}, "valley.missing_field")
     rejected(state, {"event": "fly"}, "valley.unknown_event")
-    rejected(state, {"event": ["x"]}, "valley.unknown_event")  # not a name: refused, not a TypeError
+    rejected(state, {"event": ["x"]}, "no_event")  # not a name: refused, not a TypeError
     rejected(state, reveal("heat-2"), "valley.no_reveal_needed")
     state, _ = play(state, travel("flood-1", "deck"))
     rejected(state, travel("flood-1", "deck"), "valley.card_in_journey")  # a card seen twice

@@ -56,9 +56,9 @@ def test_persian_and_chinese_use_their_names_and_digits():
     fa = "\n".join(describe_outcome(out, state, translator("fa")))
     assert "سیلاب ۳" in fa and "۲" in fa and "3" not in fa
     hant = "\n".join(describe_outcome(out, state, translator("zh_Hant")))
-    assert "洪水3" in hant and "棄牌堆" in hant
+    assert "洪水 3" in hant and "棄牌堆" in hant
     hans = "\n".join(describe_outcome(out, state, translator("zh_Hans")))
-    assert "洪水3" in hans and "弃牌堆" in hans
+    assert "洪水 3" in hans and "弃牌堆" in hans
 
 
 def test_catalog_names_win_over_generic_names(tmp_path):
@@ -67,7 +67,7 @@ def test_catalog_names_win_over_generic_names(tmp_path):
     catalog = shipped_catalog().with_card("flood-3", names={"en": "Badwater", "fa": "آب شور"})
     assert card_name(catalog, "flood-3", translator("fa")) == "آب شور"
     assert card_name(catalog, "flood-3", translator("zh_Hant")) == "Badwater"
-    assert card_name(catalog, "flood-1", translator("zh_Hans")) == "洪水1"
+    assert card_name(catalog, "flood-1", translator("zh_Hans")) == "洪水 1"
 
 
 def test_flip_and_game_over_lines():
@@ -121,7 +121,7 @@ def test_error_text_uses_card_names():
     with pytest.raises(RuleError) as info:
         dv.apply(state, travel("heat-2"))
     assert error_text(info.value, state, EN) == "Heat 2 is in the deck, not where this event says."
-    assert error_text(info.value, state, translator("zh_Hant")) == "高溫2在牌堆中，不在這個事件所說的位置。"
+    assert error_text(info.value, state, translator("zh_Hant")) == "高溫 2 在牌堆中，不在這個事件所說的位置。"
 
 
 def _codes_in_source() -> set[str]:

@@ -279,7 +279,7 @@ def test_event_lines():
     house = start("house-001", ("Ava", "Ben"))
     house, outcomes = play(house, T(7), R(4))
     assert explain.event_line(house, None, outcomes[0], EN) == "Treasure 7: 3 each, +1 for Ava"
-    assert explain.event_line(house, None, outcomes[1], EN) == "A treasure card worth 4 on the path"
+    assert explain.event_line(house, None, outcomes[1], EN) == "A relic worth 4 on the path"
 
 
 @pytest.mark.parametrize("locale", LOCALES)

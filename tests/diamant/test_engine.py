@@ -310,7 +310,7 @@ def test_relic_explanation_follows_the_claim_rule():
     _, (last,) = play(start("house-001"), R(4))
     en = translator("en")
     assert "alone" in " ".join(describe(lone, en))
-    assert "last explorers" in " ".join(describe(last, en))
+    assert "leave last" in " ".join(describe(last, en))
 
 
 def test_explanations_say_when_nothing_is_left():

@@ -237,7 +237,7 @@ def test_catalog_is_passed_to_the_app(tmp_path, capsys, no_app):
     catalog.write_bytes(SHIPPED.read_bytes())
     status, err = run_cli(capsys, "tui", "--catalog", str(catalog))
     assert status == 0 and err == ""
-    assert no_app == [{"language": None, "resume": None, "catalog": catalog}]
+    assert no_app == [{"language": None, "resume": None, "catalog": catalog, "session": None}]
 
 
 def test_without_catalog_the_app_uses_the_users(folders):

@@ -182,8 +182,8 @@ def test_keys_that_would_change_a_followed_game_change_nothing(folders):
             assert screen.check_action("rules", ()) and screen.check_action("home", ())
             assert screen.check_action("why_rule", ())
             titles = [entry.title for entry in screen.palette()]
-            assert titles == ["Show the rules of this game", "Why? Show the rule behind the last explanation",
-                              "Back to the home screen"]
+            assert titles == ["Show the rules of this game", "Search the rules", "Share the table",
+                              "Why? Show the rule behind the last explanation", "Back to the home screen"]
             assert not screen.send(T(3)) and not screen.action_undo()
             assert path.read_bytes() == before and files_under(path.parent) == {"game.jsonl": before}
 

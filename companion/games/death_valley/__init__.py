@@ -37,7 +37,7 @@ def start(header: Any) -> State:
 
     path = header.get("catalog")
     if path is not None and (not isinstance(path, str) or not path.strip()):
-        raise RuleError("valley.bad_catalog_path", value=repr(path)[:80])
+        raise RuleError("valley.bad_catalog_path", value=path if not isinstance(path, str) else path[:80])
     if path is not None and header.folder is not None:
         path = str(header.folder / Path(path).expanduser())  # relative to the journal, not to the shell
     catalog = load_catalog(path) if path is not None else shipped_catalog()

@@ -462,11 +462,13 @@ HANDLERS = {
 
 def apply(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     if not isinstance(event, dict):  # the journal holds only objects, but a shell's slip is refused too
-        raise EventError("valley.unknown_event", event="None")
+        raise EventError("no_event")
     kind = event.get("event")
+    if not isinstance(kind, str):
+        raise EventError("no_event")
     handler = HANDLERS.get(kind) if isinstance(kind, str) else None  # a list or dict would not hash
     if handler is None:
-        raise EventError("valley.unknown_event", event=str(kind))
+        raise EventError("valley.unknown_event", event=kind)
     state, outcome = handler(state, event)
     return replace(state, events=state.events + 1), outcome
 

@@ -39,6 +39,12 @@ class DeathValley:
 
         return report(state, tr)
 
+    def event_line(self, step: Any, tr: Translator) -> str:
+        """One line for a shared view's running log (companion share), as the game screen writes it."""
+        from companion.games.death_valley.explain import event_line
+
+        return event_line(step.outcome, step.state, tr)
+
     def player_name(self, player: str, tr: Translator) -> str:
         return tr.gettext("Robot") if player == engine.ROBOT else player
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from companion.i18n import N_
+import re
+from typing import Any
+
+from companion.i18n import N_, Translator
 
 HAZARD_NAMES: dict[str, str] = {
     "animal": N_("animal"),
@@ -46,9 +49,9 @@ MESSAGES: dict[str, str] = {
     "valley.bad_header_value": N_("The header's “{key}” gives {card} the value {value}, which is not allowed."),
     # malformed events
     "valley.unknown_event": N_("“{event}” is not a Death Valley event."),
-    "valley.missing_field": N_("The “{event}” event needs a “{field}”."),
-    "valley.unknown_card": N_("There is no card “{card}” (cards are animal-1 to heat-6)."),
-    "valley.bad_list": N_("“{field}” must be a list of cards."),
+    "valley.missing_field": N_("Which card? This move needs one."),
+    "valley.unknown_card": N_("There is no card “{card}” (the cards are Animal 1 to Heat 6)."),
+    "valley.bad_list": N_("The cards a rest tucks away or gives back must be given as a list."),
     "valley.unknown_player": N_("“{player}” is not a player in this game."),
     "valley.bad_source": N_("A card can only be taken from the face-up card or the deck, not from “{source}”."),
     "valley.bad_zone": N_("“{zone}” is not a place for a card "
@@ -106,3 +109,21 @@ MESSAGES: dict[str, str] = {
     "valley.catalog_hazard_count": N_("{path}: the catalog has {count} “{hazard}” cards; "
                                       "it must have exactly {expected}."),
 }
+
+
+_CARD_ID = re.compile(r"(animal|flood|land|heat)-([1-9][0-9]?)")
+
+
+def person_params(code: str, params: dict[str, Any], tr: Translator) -> dict[str, Any]:
+    """A card id in ``params`` as the card's generic name ("Flood 2"): what a person reads when no
+    catalog is at hand (the screen passes the catalog's names itself).  A catalog file's errors keep
+    the ids, which are the words of that file."""
+    if code.startswith("valley.catalog_") or code.startswith("valley.bad_header"):
+        return params
+    named = dict(params)
+    for key in ("card", "faceup"):
+        value = named.get(key)
+        found = _CARD_ID.fullmatch(value) if isinstance(value, str) else None
+        if found:
+            named[key] = tr.gettext(GENERIC_NAMES[found.group(1)], number=int(found.group(2)))
+    return named

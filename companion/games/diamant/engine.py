@@ -294,8 +294,10 @@ def apply(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn | Left]:
         new, outcome = _draw(state, event)
     elif kind == "leave":
         new, outcome = _leave(state, event)
+    elif not isinstance(kind, str):
+        raise EventError("no_event")
     else:
-        raise EventError("diamant.unknown_event", event=str(kind))
+        raise EventError("diamant.unknown_event", event=kind)
     return replace(new, events=state.events + 1), outcome
 
 
@@ -316,7 +318,7 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
     if card_kind == TREASURE:
         value = event.get("value")
         if not _whole(value):
-            raise EventError("diamant.bad_value", value=repr(value))
+            raise EventError("diamant.bad_value", value=value)
         if counts.treasures.get(value, 0) < 1:
             if value in rules.treasures:
                 raise RuleError("diamant.treasure_not_in_deck", value=value)
@@ -338,7 +340,7 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
         value = event.get("value")
         if rules.printed_relics:
             if not _whole(value) or not 1 <= value <= 1000:
-                raise EventError("diamant.relic_value_needed", value=repr(value))
+                raise EventError("diamant.relic_value_needed", value=value)
         elif value is not None:
             raise EventError("diamant.relic_value_not_printed")
         card = Card(RELIC, value=value or 0)

@@ -82,7 +82,8 @@ def _drawn(o: Drawn, tr: Translator) -> list[str]:
                                     hazard=name))
     elif card.kind == RELIC:
         if o.relic_claim == "last_leaver":
-            lines.append(tr.gettext("A treasure card lies on the path; the last explorers to leave the cave share it."))
+            lines.append(tr.gettext(
+                "A relic lies on the path; the explorers who leave last, emptying the cave, share its gems."))
         else:
             lines.append(tr.gettext("A relic lies on the path; only an explorer who leaves alone can take it."))
     if o.round_end:
@@ -117,7 +118,7 @@ def _left(o: Left, tr: Translator) -> list[str]:
         lines.append(tr.gettext("{player} takes a relic worth {value} (relic number {order} claimed this game).",
                                 player=claim.player, value=claim.value, order=claim.order))
     if o.relic_split:
-        lines.append(tr.gettext("The last explorers out share the treasure cards: {equation}.",
+        lines.append(tr.gettext("The last explorers out share the relics' gems: {equation}.",
                                 equation=equation(o.relic_split, tr)))
     if o.extra:
         extras = [tr.gettext("{player} +{n}", player=p, n=n) for p, n in o.extra]
@@ -273,7 +274,7 @@ def event_line(state: State, event: object, outcome: object, tr: Translator | No
             return tr.gettext("{hazard} (2nd): bust", hazard=name)
         if card.kind == RELIC:
             if card.value:
-                return tr.gettext("A treasure card worth {value} on the path", value=card.value)
+                return tr.gettext("A relic worth {value} on the path", value=card.value)
             return tr.gettext("A relic on the path")
     if isinstance(outcome, Left):
         names = tr.join(outcome.leavers)
@@ -313,4 +314,17 @@ def report(state: State, tr: Translator | None = None) -> list[str]:
         score = state.score(seat)
         lines.append(tr.gettext("{player}: carrying {carried}, score {score} ({coins}).", player=player,
                                 carried=state.carried[seat], score=score, coins=coins(score, state.rules, tr)))
+    return lines
+
+
+def public_report(state: State, tr: Translator | None = None) -> list[str]:
+    """:func:`report` as every player may see it (``companion share``): until the game ends, what each
+    carries but not what their chest holds."""
+    tr = tr or current()
+    lines = report(state, tr)
+    if state.finished:
+        return lines
+    lines = lines[: len(lines) - len(state.players)]
+    lines.extend(tr.gettext("{player}: carrying {carried}.", player=player, carried=state.carried[seat])
+                 for seat, player in enumerate(state.players))
     return lines

@@ -64,6 +64,19 @@ class Diamant:
 
         return report(state, tr)
 
+    # -- the players' shared view (companion share): the chests stay secret until the game ends ----
+    secret_keys = ("chest", "scores")
+
+    def public_report(self, state: Any, tr: Translator) -> list[str]:
+        from companion.games.diamant.explain import public_report
+
+        return public_report(state, tr)
+
+    def event_line(self, step: Step, tr: Translator) -> str:
+        from companion.games.diamant.explain import event_line
+
+        return event_line(step.state, step.event, step.outcome, tr)
+
     # -- what shells show around it -------------------------------------------------------------
     def player_name(self, player: str, tr: Translator) -> str:
         return player

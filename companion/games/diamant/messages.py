@@ -1,6 +1,8 @@
 """Diamant error messages and names (translated where they are shown)."""
 
-from companion.i18n import N_, N_plural
+from typing import Any
+
+from companion.i18n import N_, N_plural, Translator
 
 MESSAGES = {
     "diamant.player_count": N_("This ruleset is for {low} to {high} players, not {count}."),
@@ -68,3 +70,18 @@ COIN_NAMES = {
     "gold": N_plural("{n} gold nugget", "{n} gold nuggets"),
     "gem": N_plural("{n} gem", "{n} gems"),
 }
+
+
+def person_params(code: str, params: dict[str, Any], tr: Translator) -> dict[str, Any]:
+    """A hazard id in ``params`` as the hazard's name in ``tr``'s language (``snake`` -> «مار»)."""
+    named = dict(params)
+    hazard = named.get("hazard")
+    if code != "diamant.unknown_hazard" and isinstance(hazard, str) and hazard in HAZARD_NAMES:
+        named["hazard"] = tr.gettext(HAZARD_NAMES[hazard])
+    choices = named.get("choices")
+    if code in ("diamant.unknown_hazard", "diamant.no_such_treasure") and isinstance(choices, str):
+        # the engine's hazard ids or gem values, joined with ", "
+        items = [item.strip() for item in choices.split(",") if item.strip()]
+        named["choices"] = tr.join(tr.gettext(HAZARD_NAMES[item]) if item in HAZARD_NAMES else tr.digits(item)
+                                   for item in items)
+    return named

@@ -17,11 +17,11 @@ SECTIONS: dict[str, str] = {
     "hazard": "draw",               # the first hazard of its kind this round: nothing happens
     "bust": "bust",                 # the second one: everyone in the cave loses what they carry
     "relic": "relics",              # a relic on the path
-    "treasure_card": "house",       # house rules: a treasure hoard on the path
+    "treasure_card": "house",       # house rules: a relic with a printed value on the path
     "leave": "decision",            # explorers leave with nothing on the path to share
     "leave_split": "splits",        # leavers share the gems on the path (per card or pooled)
     "relic_claim": "relics",        # a lone leaver takes the relics
-    "hoard_split": "house",         # house rules: the last leavers share the hoards
+    "hoard_split": "house",         # house rules: the last leavers share the relics' gems
     "round_end": "round-end",
     "game_end": "game-end",
     "tiebreak": "game-end",         # the best score is tied: shared, or won on relics

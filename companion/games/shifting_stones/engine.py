@@ -200,7 +200,7 @@ def start(header: Header) -> State:
         if key not in OPTIONS:
             raise RuleError("stones.unknown_option", option=str(key), choices=", ".join(OPTIONS))
         if not isinstance(value, bool):
-            raise RuleError("stones.bad_option", option=key, value=repr(value))
+            raise RuleError("stones.bad_option", option=key, value=value)
         options[key] = value
     if mode == "solo":
         if len(players) != 1:
@@ -220,10 +220,12 @@ def start(header: Header) -> State:
 def apply(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     """Apply one event; raises :class:`RuleError` (the state is untouched) if it is impossible."""
     if not isinstance(event, dict):
-        raise EventError("stones.unknown_event", event=repr(event))
+        raise EventError("no_event")
     kind = event.get("event")
+    if not isinstance(kind, str):
+        raise EventError("no_event")
     if kind not in EVENTS:
-        raise EventError("stones.unknown_event", event=str(kind), choices=", ".join(EVENTS))
+        raise EventError("stones.unknown_event", event=kind, choices=", ".join(EVENTS))
     if state.finished:
         raise RuleError("stones.game_over")
     new, outcome = _HANDLERS[kind](state, event)
@@ -235,7 +237,7 @@ def _cell(event: dict[str, Any], key: str) -> Cell:
     if (isinstance(value, (list, tuple)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3 for v in value)):
         return (value[0], value[1])
-    raise EventError("stones.bad_cell", field=key, value=repr(value))
+    raise EventError("stones.bad_cell", field=key, value=value)
 
 
 def _need_layout(state: State) -> Grid:
@@ -287,10 +289,10 @@ def _score(state: State, event: dict[str, Any]) -> tuple[State, Outcome]:
     pattern = parse_pattern(event.get("pattern"))
     points = event.get("points")
     if not isinstance(points, int) or isinstance(points, bool) or points not in POINTS:
-        raise EventError("stones.bad_points", value=repr(points))
+        raise EventError("stones.bad_points", value=points)
     card = event.get("card")
     if card is not None and (not isinstance(card, str) or not card.strip()):
-        raise EventError("stones.bad_card_id", value=repr(card))
+        raise EventError("stones.bad_card_id", value=card)
     if card is not None:
         for owner, cards in zip(state.players, state.scored, strict=True):
             if any(c.card is not None and c.card.casefold() == card.casefold() for c in cards):

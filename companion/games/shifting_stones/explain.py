@@ -380,6 +380,7 @@ def turn(grid: Grid, result: Turn, cards: Sequence[tuple[Pattern, int]], tr: Tra
         grid = apply_step(grid, step)
     kept = [i for i in range(len(cards)) if i not in result.scored and i not in result.burned]
     if kept:
-        lines.append(tr.ngettext("Card {cards} stays in hand.", "Cards {cards} stay in hand.", len(kept),
+        lines.append(tr.ngettext("The card numbered {cards} stays in hand.", "The cards numbered {cards} stay in hand.",
+                                 len(kept),
                                  cards=tr.join(tr.num(i + 1) for i in kept)))
     return lines

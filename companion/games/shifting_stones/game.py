@@ -39,6 +39,19 @@ class ShiftingStones:
 
         return report(state, tr)
 
+    def event_line(self, step: Step, tr: Translator) -> str:
+        """One line for a shared view's running log (companion share), as the game screen writes it."""
+        from companion.games.shifting_stones.explain import log_line
+
+        return log_line(step.state, step.outcome, tr)
+
+    def face_names(self, tr: Translator) -> dict[str, str]:
+        """Each tile face id with its name in ``tr``'s language (a shared view draws the grid with them)."""
+        from companion.games.shifting_stones.explain import face
+        from companion.games.shifting_stones.patterns import FACES
+
+        return {face_id: face(face_id, tr) for face_id in FACES}
+
     def player_name(self, player: str, tr: Translator) -> str:
         return player
 

@@ -64,7 +64,7 @@ def read_cards(path: Path, source: str) -> list[Card]:
             raise RulesetError("stones.library_bad_entry", path=where, entry=number)
         card_id = entry.get("id")
         if not isinstance(card_id, str) or not card_id.strip() or "=" in card_id:
-            raise RulesetError("stones.library_bad_id", path=where, entry=number, value=repr(card_id))
+            raise RulesetError("stones.library_bad_id", path=where, entry=number, value=card_id)
         for key in entry:
             if key not in KEYS:
                 raise RulesetError("stones.library_unknown_key", path=where, id=card_id, key=key)
@@ -78,7 +78,7 @@ def read_cards(path: Path, source: str) -> list[Card]:
                                "cause": exc.code}) from None
         points = entry.get("points")
         if not isinstance(points, int) or isinstance(points, bool) or points not in POINTS:
-            raise RulesetError("stones.library_bad_points", path=where, id=card_id, value=repr(points))
+            raise RulesetError("stones.library_bad_points", path=where, id=card_id, value=points)
         cards.append(Card(card_id, pattern, points, source))
     return cards
 

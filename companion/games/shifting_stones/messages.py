@@ -12,7 +12,7 @@ MESSAGES = {
     # events
     "stones.unknown_event": N_("Unknown Shifting Stones event “{event}”."),
     "stones.game_over": N_("The game is over: no more moves can be recorded."),
-    "stones.bad_cell": N_("“{field}” must be a cell [row, column] with both numbers from 1 to 3, not {value}."),
+    "stones.bad_cell": N_("A stone is named by its row and column, both from 1 to 3, not by {value}."),
     "stones.no_layout": N_("Enter the layout of the nine stones first."),
     "stones.empty_hand": N_("{player} has no card left to pay with or to score."),
     "stones.not_adjacent": N_("The stones at {a} and {b} are not side by side: "

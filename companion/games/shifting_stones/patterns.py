@@ -101,7 +101,7 @@ def _bad(code: str, text: Any, **params: Any) -> EventError:
 def parse_pattern(text: Any) -> Pattern:
     """Read pattern notation (``"sun * fish"``, ``"horse / horse"``).  Raises :class:`EventError`."""
     if not isinstance(text, str):
-        raise _bad("stones.pattern_not_text", repr(text))
+        raise EventError("stones.pattern_not_text", pattern=text)
     if not text.strip():
         raise _bad("stones.pattern_empty", text)
     rows: list[tuple[str | None, ...]] = []
@@ -136,7 +136,7 @@ def parse_grid(value: Any) -> Grid:
     """
     rows: list[tuple[str | None, ...]]
     if isinstance(value, str):
-        shown = value
+        shown: Any = value
         try:
             rows = list(parse_pattern(value).rows)
         except EventError as exc:
@@ -145,7 +145,7 @@ def parse_grid(value: Any) -> Grid:
                                  faces=" ".join(FACES)) from None
             raise EventError("stones.grid_shape", grid=value) from None
     elif isinstance(value, (list, tuple)):
-        shown = repr(value)
+        shown = value  # the JSON value itself: describe() shows it as JSON
         rows = []
         for row in value:
             if not isinstance(row, (list, tuple)) or not all(isinstance(f, str) for f in row):
@@ -155,7 +155,7 @@ def parse_grid(value: Any) -> Grid:
                     raise EventError("stones.grid_unknown_face", grid=shown, face=face, faces=" ".join(FACES))
             rows.append(tuple(row))
     else:
-        raise EventError("stones.grid_shape", grid=repr(value))
+        raise EventError("stones.grid_shape", grid=value)
     faces = tuple(tuple(face for face in row if face is not None) for row in rows)
     if any(len(shown_row) != len(row) for shown_row, row in zip(faces, rows)):
         raise EventError("stones.grid_grey", grid=shown)  # a grey stone: a grid shows real faces

@@ -151,7 +151,7 @@ class DiamantScreen(GameScreen):
                              fraction=tr.fraction(gain), decimal=_decimal(gain)))
         for player, loss in o.loss:
             if loss:
-                text.append("\n" + _("{player} risks losing {fraction} ≈ {decimal} gems", player=player,
+                text.append("\n" + _("{player} could lose {fraction} ≈ {decimal} gems on average", player=player,
                                      fraction=tr.fraction(loss), decimal=_decimal(loss)))
         return text
 

@@ -115,9 +115,10 @@ class GameScreen(CompanionScreen):
         Binding("f12", "why_rule", N_("Why? (the rule behind the last explanation)"), id="game.why",
                 priority=True, show=False),
         Binding("escape", "home", N_("Home"), id="game.home"),
+        Binding("f11", "share", N_("Share the table"), id="game.share", priority=True, show=False),
     ]
 
-    FOLLOW_ACTIONS: frozenset[str] = frozenset({"rules", "why_rule", "home"})
+    FOLLOW_ACTIONS: frozenset[str] = frozenset({"rules", "why_rule", "home", "share"})
     """The screen's actions that still act on a game followed read-only (they change nothing)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -567,9 +568,20 @@ class GameScreen(CompanionScreen):
         self.app.push_screen(BgStatsScreen(path, bgstats.link(play)))
         return True
 
+    def action_share(self) -> bool:
+        """"Share the table": a read-only view for the players' phones (``companion share``, a child process)."""
+        from companion.tui.screens.share import ShareScreen
+
+        if self.session.path is None:
+            return False
+        self.app.push_screen(ShareScreen(self.session.path))
+        return True
+
     def follow_palette(self) -> Iterator[PaletteCommand]:
         """The palette of a game followed read-only: what changes nothing."""
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)
+        yield PaletteCommand(_("Search the rules"), self.search_rules)
+        yield PaletteCommand(_("Share the table"), self.action_share)
         yield PaletteCommand(_("Why? Show the rule behind the last explanation"), self.action_why_rule)
         yield PaletteCommand(_("Back to the home screen"), self.go_home)
 
@@ -583,6 +595,7 @@ class GameScreen(CompanionScreen):
             yield PaletteCommand(_("Export to BG Stats"), self.export_bgstats)
         yield PaletteCommand(_("Show the rules of this game"), self.action_rules)
         yield PaletteCommand(_("Search the rules"), self.search_rules)
+        yield PaletteCommand(_("Share the table"), self.action_share)
         if self.teacher is not None and self.teacher.on:
             yield PaletteCommand(_("Stop teaching"), self.stop_teaching)
         yield PaletteCommand(_("Why? Show the rule behind the last explanation"), self.action_why_rule)

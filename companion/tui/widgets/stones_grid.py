@@ -107,7 +107,7 @@ class StonesGrid(Widget, can_focus=True):
         style = STYLES[face]
         if (r, c) == self.cursor and self.has_focus:
             style += " reverse"
-        label = tr.digits(f"{r},{c}")
+        label = tr.gettext("{row},{col}", row=r, col=c)  # a cell's coordinates (Persian: «۱،۱»)
         mark = "++" if (r, c) in self.highlight else ""
         top = (" " + label).ljust(CELL_WIDTH - len(mark) - 1) + mark + " "
         glyph = GLYPHS[face].center(CELL_WIDTH)
