@@ -149,3 +149,25 @@ class CompanionModal(DismissOnce, Translatable, ModalScreen):
     def is_typing(event: events.Key | events.Paste) -> bool:
         """A printable character or a paste: text meant for an entry field."""
         return isinstance(event, events.Paste) or event.is_printable
+
+
+class ReadAndGoOn(CompanionModal):
+    """A modal to read and leave (a round summary, a setup checklist): Enter or Escape closes it; any
+    other key (the next card, Ctrl+L...) closes it and goes on to the screen below, and so does every
+    key after it in the same burst -- the modal is no longer on top by then.  ``OWN_KEYS`` scroll it
+    (and Tab, which Textual moves the focus with)."""
+
+    OWN_KEYS = frozenset({"tab", "shift+tab", "up", "down", "pageup", "pagedown"})
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def take_key(self, event: events.Key | events.Paste) -> bool:
+        # Decided as the key arrives.
+        if isinstance(event, events.Key) and event.key in ("enter", "escape"):
+            self.dismiss(None)
+            return True
+        if isinstance(event, events.Key) and event.key in self.OWN_KEYS:
+            return False
+        self.dismiss(None)
+        return False

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -20,7 +19,7 @@ from textual.widget import Widget
 from companion.games.diamant import explain as words
 from companion.games.diamant.engine import RoundEnd, State
 from companion.i18n import N_, _, current
-from companion.tui.screens.base import CompanionModal
+from companion.tui.screens.base import ReadAndGoOn
 from companion.tui.widgets.text import Prose
 
 
@@ -76,7 +75,7 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
     return text
 
 
-class DiamantSummary(CompanionModal):
+class DiamantSummary(ReadAndGoOn):
     DEFAULT_CSS = """
     DiamantSummary { align: center middle; }
     DiamantSummary > #summary-box { width: 90; }
@@ -96,24 +95,6 @@ class DiamantSummary(CompanionModal):
 
     def text(self) -> Text:
         return summary_text(self.state, self.before, self.end)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    # Keys this screen uses itself: scrolling (and Tab, which Textual moves the focus with).
-    OWN_KEYS = frozenset({"tab", "shift+tab", "up", "down", "pageup", "pagedown"})
-
-    def take_key(self, event: events.Key | events.Paste) -> bool:
-        # Decided as the key arrives: Enter or Escape closes; any other key (the next card, Ctrl+L...)
-        # closes the summary and goes on to the game's entry, and so does every key after it in the
-        # same burst -- the summary is no longer on top by then.
-        if isinstance(event, events.Key) and event.key in ("enter", "escape"):
-            self.dismiss(None)
-            return True
-        if isinstance(event, events.Key) and event.key in self.OWN_KEYS:
-            return False
-        self.dismiss(None)
-        return False
 
     def key_target(self, below: Screen[object]) -> Widget | None:
         return next(iter(below.query("#card")), None)

@@ -1,31 +1,29 @@
 """The setup checklist of a game that teaches (``"teach": true`` in its header; :mod:`companion.teach`).
 
 Shown over the game screen when the game starts.  Enter or Escape closes it; any other key closes it
-too and goes on to the field that has the focus on the game screen (as the Diamant round summary
-does: see ``CompanionModal.take_key``), so a host who starts typing loses nothing.
+too and goes on to the field that has the focus on the game screen (``ReadAndGoOn.take_key``, as the
+Diamant round summary does), so a host who starts typing loses nothing.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 
 from companion.i18n import N_, _, current
 from companion.teach import checklist_lines
-from companion.tui.screens.base import CompanionModal
+from companion.tui.screens.base import ReadAndGoOn
 from companion.tui.widgets.text import Prose
 
 
-class SetupChecklist(CompanionModal):
+class SetupChecklist(ReadAndGoOn):
     DEFAULT_CSS = """
     SetupChecklist { align: center middle; }
     SetupChecklist > #checklist-box { width: 90; height: auto; max-height: 90%; }
     """
     BINDINGS = [Binding("enter,escape", "close", N_("Close"), id="checklist.close")]
-    OWN_KEYS = frozenset({"tab", "shift+tab", "up", "down", "pageup", "pagedown"})
 
     def __init__(self, game_id: str, state: object) -> None:
         super().__init__()
@@ -45,15 +43,3 @@ class SetupChecklist(CompanionModal):
         with VerticalScroll(id="checklist-box", classes="dialog"):
             yield Prose(self.text, id="checklist")
             yield Prose(lambda: _("Enter or Escape: close. Typing closes it too."), classes="hint")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    def take_key(self, event: events.Key | events.Paste) -> bool:
-        if isinstance(event, events.Key) and event.key in ("enter", "escape"):
-            self.dismiss(None)
-            return True
-        if isinstance(event, events.Key) and event.key in self.OWN_KEYS:
-            return False
-        self.dismiss(None)
-        return False
