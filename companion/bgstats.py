@@ -20,7 +20,7 @@ import hashlib
 import json
 import tomllib
 from collections.abc import Iterable, Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,17 +64,6 @@ def game_entry(game: str, ruleset: str) -> dict[str, Any]:
     return entry
 
 
-def _time(value: Any) -> datetime | None:
-    """An ISO time (``2026-11-29T20:00:00Z``), else ``None`` (``at`` is also a grid cell in some games)."""
-    if not isinstance(value, str):
-        return None
-    try:
-        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
 def play_id(header: Header) -> str:
     """The same id for every export of one journal: a digest of its header, which never changes."""
     text = json.dumps(header.to_json(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -85,9 +74,11 @@ def duration_min(started: datetime | None, events: Iterable[Mapping[str, Any]]) 
     """Minutes from ``started`` to the last event that records its time (``at``); ``None`` if unknown."""
     if started is None:
         return None
+    from companion.journal import parse_time
+
     last = None
     for event in events:
-        when = _time(event.get("at"))
+        when = parse_time(event.get("at"))
         if when is not None:
             last = when
     if last is None or last < started:
@@ -134,7 +125,9 @@ def build(header: Header, game: Any, summary: Mapping[str, Any], events: Iterabl
     game_data.update(highestWins=highest, noPoints=bool(entry.get("no_points", False)),
                      sourceGameId=f"{header.game}/{header.ruleset}")
     play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(header)}
-    started = _time(header.started)
+    from companion.journal import parse_time
+
+    started = parse_time(header.started)
     if started is not None:  # BG Stats shows the play at this time of day, so in the local time zone
         play["playDate"] = started.astimezone().strftime("%Y-%m-%d %H:%M:%S")
     minutes = duration_min(started, events)

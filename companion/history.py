@@ -113,14 +113,11 @@ def _time_or_none(value: Any) -> bool:
 def iso_time(value: Any) -> float | None:
     """An ISO time (``2026-11-29T20:00:00Z``) as seconds since the epoch; ``None`` for anything else
     (``at`` is also a grid cell in Shifting Stones)."""
-    if not isinstance(value, str):
+    from companion.journal import parse_time
+
+    when = parse_time(value)
+    if when is None:
         return None
-    try:
-        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
     try:
         return when.timestamp()
     except (OverflowError, OSError, ValueError):

@@ -235,6 +235,18 @@ class _Folder:
             self.done.push(text, line)
 
 
+def parse_time(value: Any) -> datetime | None:
+    """A time as journals write it (``started``, an event's ``at``: ISO, ``2026-11-29T20:00:00Z``; no
+    zone means UTC), else ``None`` -- anything else (``at`` is also a grid cell in Shifting Stones)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
 def new_header(game: str, ruleset: str, players: Iterable[str], **extra: Any) -> Header:
     started = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
     raw = {"journal": FORMAT, "version": VERSION, "game": game, "ruleset": ruleset,

@@ -76,16 +76,10 @@ def new_journal_path(game: str, folder: Path | None = None, now: datetime | None
 
 def _event_time(event: dict[str, Any]) -> float | None:
     """An event's ``at`` when it is an ISO time (``at`` is also a grid cell in Shifting Stones)."""
-    value = event.get("at")
-    if not isinstance(value, str):
-        return None
-    try:
-        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.timestamp()
+    from companion.journal import parse_time
+
+    when = parse_time(event.get("at"))
+    return when.timestamp() if when is not None else None
 
 
 class _Presets:
