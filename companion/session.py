@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import itertools
 import json
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,6 +119,16 @@ class Steps(Sequence[Step]):
         """``(index, label)`` of every step that ends a round or a turn (``Game.period_end``), in order:
         noted as steps are added, so a screen finds the period in play without remaking old steps."""
         return self._ends
+
+    def period_start(self) -> int:
+        """The index of the first step of the round or turn in play: after the last step that ended one,
+        not counting the newest step (a period it just ended stays in play until the next event)."""
+        before = bisect_right(self._ends, len(self) - 2, key=lambda end: end[0])
+        return self._ends[before - 1][0] + 1 if before else 0
+
+    def periods_before(self, index: int) -> int:
+        """How many rounds or turns ended before step ``index``."""
+        return bisect_right(self._ends, index - 1, key=lambda end: end[0])
 
     def __len__(self) -> int:
         return len(self._events)

@@ -8,7 +8,6 @@ the journal or a catalog is passed through :func:`companion.safetext.clean`.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable
 from typing import Any
 
@@ -99,10 +98,7 @@ def public_summary(game: Any, state: Any) -> dict[str, Any]:
 
 def log_steps(session: Any) -> Any:
     """The steps of the round or turn in play (as the game screen's running log shows them)."""
-    steps = session.steps
-    ends = steps.period_ends()
-    before = bisect_right(ends, len(steps) - 2, key=lambda end: end[0])
-    return steps[ends[before - 1][0] + 1:] if before else steps[0:]
+    return session.steps[session.steps.period_start():]
 
 
 def state_json(session: Any, lang: str) -> dict[str, Any]:

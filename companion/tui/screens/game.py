@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import gc
 import time
-from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -178,18 +177,9 @@ class GameScreen(CompanionScreen):
         yield RunningLog(self.log_lines, self.log_title, empty=self.log_empty, id="log")
 
     def _log_start(self) -> int:
-        """The index of the first step the log shows (after the last step, but the newest, that ended a period).
-
-        The steps note which of them end a period as they are added (``Steps.period_ends``), so this
-        never remakes old steps: a resumed game of 100,000 events used to replay them all for its log."""
-        steps = self.session.steps
-        ends = steps.period_ends() if hasattr(steps, "period_ends") else self._ends_of(steps)
-        before = bisect_right(ends, len(steps) - 2, key=lambda end: end[0])  # the newest step may end one
-        return ends[before - 1][0] + 1 if before else 0
-
-    def _ends_of(self, steps: Sequence[Step]) -> list[tuple[int, Any]]:
-        period_end = self.session.game.period_end
-        return [(index, label) for index, step in enumerate(steps) if (label := period_end(step)) is not None]
+        """The index of the first step the log shows (``Steps.period_start``: found from the steps that
+        ended a period, noted as they were added, so old steps are never remade for the log)."""
+        return self.session.steps.period_start()
 
     def log_steps(self) -> Sequence[Step]:
         """The steps of the round or turn in play: since the last one that ended a period.
@@ -201,10 +191,9 @@ class GameScreen(CompanionScreen):
 
     def log_period(self) -> tuple[str, int]:
         """The kind (``round`` or ``turn``) and the 1-based number of the period the log shows."""
-        start = self._log_start()
         steps = self.session.steps
-        ends = steps.period_ends() if hasattr(steps, "period_ends") else self._ends_of(steps)
-        ended = bisect_right(ends, start - 1, key=lambda end: end[0])
+        ends = steps.period_ends()
+        ended = steps.periods_before(self._log_start())
         if ended:
             return ends[ended - 1][1][0], ended + 1
         label = ends[0][1] if ends else None  # what the first will be (the newest step may end it)
