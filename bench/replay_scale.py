@@ -55,25 +55,20 @@ def _line(obj: dict) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n"
 
 
-def diamant_game(seed: int) -> tuple[dict, list[dict]]:
-    """The longest Diamant game the house rules allow, played to its end (header, events)."""
+def play_diamant(header, rng: random.Random, leave_chance: float = 0.01, limit: int | None = None) -> list[dict]:
+    """Legal events for the game of ``header``, played on the engine to its end (or ``limit`` events):
+    now and then someone leaves, otherwise the next card (treasure, relic, then a hazard not yet on
+    the path when there is one)."""
     from companion.games import diamant
     from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, round_view
-    from companion.journal import new_header
 
-    rng = random.Random(seed)
-    hazards = [f"h{i}" for i in range(50)]
-    players = [f"P{i}" for i in range(1, 13)]
-    options = {"players": [1, 12], "rounds": 100, "treasures": [rng.randint(1, 17) for _ in range(500)],
-               "hazards": hazards, "hazard_copies": 20, "relics": 50, "relics_per_round": 1}
-    header = new_header("diamant", "diamant", players, options=options)
     state = diamant.start(header)
     events: list[dict] = []
-    while not state.finished:
+    while not state.finished and (limit is None or len(events) < limit):
         view = round_view(state)
         contents = diamant.deck(view)
         cave = list(view.cave)
-        if state.in_round and not state.decided and len(cave) > 1 and rng.random() < 0.01:
+        if state.in_round and not state.decided and len(cave) > 1 and rng.random() < leave_chance:
             event = {"event": "leave", "players": [rng.choice(cave)]}
         elif contents["total"] == 0:
             event = {"event": "leave", "players": cave}
@@ -87,7 +82,20 @@ def diamant_game(seed: int) -> tuple[dict, list[dict]]:
             event = {"event": "draw", "card": HAZARD, "hazard": (fresh or sorted(contents[HAZARD]))[0]}
         state, _ = diamant.apply(state, event)
         events.append(event)
-    return header.to_json(), events
+    return events
+
+
+def diamant_game(seed: int) -> tuple[dict, list[dict]]:
+    """The longest Diamant game the house rules allow, played to its end (header, events)."""
+    from companion.journal import new_header
+
+    rng = random.Random(seed)
+    hazards = [f"h{i}" for i in range(50)]
+    players = [f"P{i}" for i in range(1, 13)]
+    options = {"players": [1, 12], "rounds": 100, "treasures": [rng.randint(1, 17) for _ in range(500)],
+               "hazards": hazards, "hazard_copies": 20, "relics": 50, "relics_per_round": 1}
+    header = new_header("diamant", "diamant", players, options=options)
+    return header.to_json(), play_diamant(header, rng)
 
 
 def stones_events(n: int) -> tuple[dict, list[dict]]:

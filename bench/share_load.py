@@ -24,14 +24,15 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 
 def diamant_events(n: int) -> tuple[dict, list[dict]]:
     """A legal Diamant game of ``n`` events (draws and leaves), played on the engine."""
     import random
 
-    from companion.games import diamant
-    from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, round_view
+    from replay_scale import play_diamant
+
     from companion.journal import new_header
 
     rng = random.Random(18)
@@ -39,25 +40,7 @@ def diamant_events(n: int) -> tuple[dict, list[dict]]:
     options = {"players": [1, 12], "rounds": 100, "treasures": [rng.randint(1, 17) for _ in range(300)],
                "hazards": [f"h{i}" for i in range(20)], "hazard_copies": 5, "relics": 20, "relics_per_round": 1}
     header = new_header("diamant", "diamant", players, options=options)
-    state = diamant.start(header)
-    events: list[dict] = []
-    while len(events) < n and not state.finished:
-        view = round_view(state)
-        contents = diamant.deck(view)
-        cave = list(view.cave)
-        if state.in_round and not state.decided and len(cave) > 1 and rng.random() < 0.1:
-            event = {"event": "leave", "players": [rng.choice(cave)]}
-        elif contents["total"] == 0:
-            event = {"event": "leave", "players": cave}
-        elif contents[TREASURE]:
-            event = {"event": "draw", "card": TREASURE, "value": rng.choice(sorted(contents[TREASURE]))}
-        elif contents[RELIC]:
-            event = {"event": "draw", "card": RELIC}
-        else:
-            event = {"event": "draw", "card": HAZARD, "hazard": sorted(contents[HAZARD])[0]}
-        state, _ = diamant.apply(state, event)
-        events.append(event)
-    return header.to_json(), events
+    return header.to_json(), play_diamant(header, rng, leave_chance=0.1, limit=n)
 
 
 def rss_mb(pid: int) -> float:
