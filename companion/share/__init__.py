@@ -43,3 +43,8 @@ Contract between the server (``companion/share/server.py``, ``public.py``) and t
   Every string is plain text (bidi controls stripped): the page must insert it with
   ``textContent``, never ``innerHTML`` (except the rules fragment, which the server renders).
 """
+
+PARENT_VARIABLE = "COMPANION_SHARE_PARENT"
+"""Set by the TUI to its own process id: the server stops when that process is gone, however it ended
+(a closed terminal or a kill runs none of the TUI's own clean-up, and the server runs in a session of
+its own, so no signal of the terminal reaches it)."""

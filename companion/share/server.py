@@ -12,6 +12,7 @@ import contextlib
 import hmac
 import json
 import os
+import signal
 import socket
 import sys
 from collections.abc import AsyncIterator
@@ -26,12 +27,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.errors import CompanionError
 from companion.i18n import LOCALES
+from companion.share import PARENT_VARIABLE
 from companion.share.public import HTML_LANG, negotiate_lang, state_json
 
 ASSETS = Path(__file__).parent / "assets"
 FONTS = Path(__file__).parent.parent / "printing" / "fonts"
 FONT_TYPES = {".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf"}
 POLL_SECONDS = 0.05
+
 PING_SECONDS = 15.0
 MAX_STREAMS = 100
 MAX_HEADER_BYTES = 16 * 1024
@@ -128,7 +131,11 @@ class Hub:
         return text
 
     async def follow(self) -> None:
+        parent = os.environ.get(PARENT_VARIABLE, "")
         while not self.closing.is_set():
+            if parent and str(os.getppid()) != parent:  # the TUI that started this server is gone
+                os.kill(os.getpid(), signal.SIGTERM)  # the normal stop (exit 0)
+                return
             self.poll()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.closing.wait(), POLL_SECONDS)

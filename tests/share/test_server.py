@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -214,3 +215,30 @@ def test_a_grid_game_names_its_faces_in_the_language_of_the_page(tmp_path):
     assert state_json(session, "zh_Hant")["ui"]["faces"]["sun"] != "sun"
     diamant = Session.new(new_header("diamant", "diamant", ["Ava", "Ben", "Chen"]), None)
     assert "faces" not in state_json(diamant, "en")["ui"]
+
+
+def test_a_server_started_by_a_tui_stops_when_that_tui_dies(tmp_path):
+    # The TUI starts the server in a session of its own and tells it its pid; killed outright (no
+    # clean-up runs), it leaves no server behind.
+    path = journal(tmp_path)
+    starter = (
+        "import os, subprocess, sys\n"
+        "from companion.share import PARENT_VARIABLE\n"
+        "env = dict(os.environ, **{PARENT_VARIABLE: str(os.getpid())})\n"
+        f"child = subprocess.Popen([sys.executable, '-m', 'companion', 'share', {str(path)!r}], env=env,\n"
+        "                         stdout=subprocess.PIPE, text=True, start_new_session=True)\n"
+        "print(child.pid, child.stdout.readline().strip(), flush=True)\n"
+        "os.kill(os.getpid(), 9)\n")
+    out = subprocess.run([sys.executable, "-c", starter], cwd=ROOT, capture_output=True, text=True, timeout=30)
+    pid, url = out.stdout.split()
+    assert url.startswith("http://127.0.0.1:")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(int(pid), 9)
+        pytest.fail("the share server outlived the TUI that started it")

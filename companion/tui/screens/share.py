@@ -10,6 +10,7 @@ No web or QR library is imported here before the dialog opens.
 from __future__ import annotations
 
 import atexit
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -36,8 +37,11 @@ def start(path: str | Path, lan: bool) -> str:
     if running is not None and running[0].poll() is None:
         return running[1]
     command = [sys.executable, "-m", "companion", "share", str(path)] + (["--lan"] if lan else [])
+    from companion.share import PARENT_VARIABLE  # (no web framework is imported with it)
+
+    env = dict(os.environ, **{PARENT_VARIABLE: str(os.getpid())})  # it stops when this TUI is gone
     child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+                             stderr=subprocess.DEVNULL, text=True, start_new_session=True, env=env)
     assert child.stdout is not None
     url = child.stdout.readline().strip()
     if not url.startswith("http://"):
