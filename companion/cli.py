@@ -110,6 +110,7 @@ def _lang_from_argv(argv: Sequence[str]) -> str | None:
 
 def build_parser() -> argparse.ArgumentParser:
     from companion.games import ids as game_ids
+    from companion.printing import KINDS as EXPORT_KINDS
 
     lang_help = _("language: {choices} (default: COMPANION_LANG, then the system's)", choices=", ".join(LOCALES))
     common = Parser(add_help=False)
@@ -160,7 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", parents=[common],
                             help=_("print rule sheets, reference cards and score pads as PDF"))
     export.add_argument("--game", metavar="G", help=_("one game: {games}", games=" | ".join(game_ids())))
-    export.add_argument("--kind", metavar="K", help=_("one kind: rules, card or scorepad; with --journal, bgstats"))
+    export.add_argument("--kind", metavar="K", help=_("one kind: {kinds}; with --journal, bgstats",
+                                                      kinds=" | ".join(EXPORT_KINDS)))
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper size"))
     export.add_argument("--out", metavar=_("DIR"), help=_("the folder for the PDFs (default: exports/)"))
     export.add_argument("--journal", metavar=_("FILE"),

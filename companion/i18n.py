@@ -246,6 +246,8 @@ class Translator:
             values = {k: isolate(v, ltr=k in LTR_PARAMS or isinstance(v, Ltr))
                       if isinstance(v, str) and (rtl or _needs_isolate(v)) else v
                       for k, v in values.items()}
+        if self.locale.startswith("zh"):
+            return _format_chinese(text, values)
         return text.format(**values)
 
     def _param(self, value: Any) -> Any:
@@ -261,6 +263,41 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
         params.setdefault("n", n)
         return self._format(self._t.ngettext(singular, plural, n), params)
+
+
+def _wide(ch: str) -> bool:
+    """A Chinese character or full-width mark (what needs no space beside other Chinese)."""
+    import unicodedata
+
+    return bool(ch) and unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _format_chinese(text: str, values: Mapping[str, Any]) -> str:
+    """``text.format(**values)`` for Chinese: the catalogs put a space on each side of a placeholder (the
+    space Chinese leaves beside Latin letters and digits: «輪到 Ava 了», «第 3 輪»); where the value
+    itself is Chinese that space goes, as a Chinese writer leaves none: «輪到阿華了»."""
+    from string import Formatter
+
+    formatter = Formatter()
+    pieces: list[tuple[str, bool]] = []  # (text, is a value)
+    for literal, field, spec, conversion in formatter.parse(text):
+        if literal:
+            pieces.append((literal, False))
+        if field is not None:
+            value, _key = formatter.get_field(field, (), values)
+            value = formatter.convert_field(value, conversion)
+            pieces.append((formatter.format_field(value, spec or ""), True))
+    out = []
+    for at, (piece, is_value) in enumerate(pieces):
+        if not is_value:
+            before = pieces[at - 1] if at else ("", False)
+            after = pieces[at + 1] if at + 1 < len(pieces) else ("", False)
+            if before[1] and piece[:1] == " " and _wide(piece[1:2]) and _wide(_ISOLATE_CONTROL.sub("", before[0])[-1:]):
+                piece = piece[1:]
+            if after[1] and piece[-1:] == " " and _wide(piece[-2:-1]) and _wide(_ISOLATE_CONTROL.sub("", after[0])[:1]):
+                piece = piece[:-1]
+        out.append(piece)
+    return "".join(out)
 
 
 # -- isolating inserted values --------------------------------------------------------------------

@@ -10,3 +10,6 @@ from pathlib import Path
 ASSETS_DIR = Path(__file__).resolve().parent
 """The root the URL fetcher serves from: only ``fonts/``, ``styles/`` and ``images/`` below it."""
 ASSET_FOLDERS = ("fonts", "styles", "images")
+KINDS = ("rules", "card", "scorepad", "reference")
+"""What ``companion export --kind`` makes (here, not in ``export``, so that the command line's help
+can name them without loading the renderer)."""

@@ -198,3 +198,43 @@ def test_fa_rules_write_signed_numbers_to_show_the_sign_on_the_left(game):
         text = content.load_document(game, "fa", kind).markdown
         assert not re.findall(r"(?<![۰-۹])[+−][۰-۹]", text), (game, kind)
         assert not re.findall(r"`[a-z]+_[a-z_]+`", text), (game, kind)
+
+
+# -- a game action (issue 16: the Chinese catalogs had 行動, 動作 and 操作 side by side) -----------------
+ACTION_GAMES = ("shifting_stones", "death_valley")  # Diamant's turn is a decision, not an action
+SETTLED_ACTION = {"shifting_stones": {"en": "action", "fa": "حرکت", "zh_Hant": "行動", "zh_Hans": "行动"},
+                  # Death Valley's Persian says «کار» (نوبت): «حرکت» is there an ability's or the robot's move
+                  "death_valley": {"en": "action", "fa": "کار", "zh_Hant": "行動", "zh_Hans": "行动"}}
+
+
+def has_word(text, word):
+    """``word`` as a word: Persian «کار» is not the start of «کارت» (Chinese has no spaces: any place)."""
+    import re
+
+    if re.fullmatch(r"[\u4e00-\u9fff]+", word):
+        return word in text
+    return re.search(rf"(?<![\w\u0600-\u06ff]){re.escape(word)}(?![a-z\u0600-\u06ff])", text, re.I) is not None
+
+
+@pytest.mark.parametrize("game", ACTION_GAMES)
+def test_the_action_word_is_the_glossary_term(game):
+    assert {loc: content.glossary(game, loc).get("action") for loc in LOCALES} == SETTLED_ACTION[game]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", ACTION_GAMES)
+def test_every_message_and_text_about_the_action_says_the_glossary_word(game, locale):
+    """Each message of the game whose English says "action" says the glossary's word, the rules and the
+    card say it too, and the words the glossary rejects for it appear in none of them."""
+    import re
+
+    word = content.glossary(game, locale)["action"]
+    avoid = (content.load_glossary(game)["action"].get("avoid") or {}).get(locale, [])
+    tr = translator(locale)
+    texts = [(m, tr.gettext(m)) for m in game_msgids(game) if re.search(r"\bact(?:ion|ed)?\b", m, re.I)]
+    assert texts, game
+    assert not [(m, t) for m, t in texts if "action" in m.lower() and not has_word(t, word)], word
+    documents = {kind: content.load_document(game, locale, kind).markdown for kind in content.KINDS}
+    assert all(has_word(text, word) for text in documents.values()), (game, locale, word)
+    found = [(w, t) for w in avoid for t in [t for _m, t in texts] + list(documents.values()) if w in t]
+    assert not found, found

@@ -78,6 +78,9 @@ def test_glossary_relic_and_action_words_reach_the_screens():
     assert relic == "神器"
     assert sum(relic in text for text in texts) >= 10
     # game actions are 行动; the command palette's actions are 命令
+    assert content.glossary("shifting_stones", "zh_Hans")["action"] == "行动"
+    assert content.glossary("death_valley", "zh_Hans")["action"] == "行动"
+    assert all("行动" in documents()[f"{game}/rules.zh_Hans.md"] for game in ("shifting_stones", "death_valley"))
     assert sum("行动" in text for text in texts) >= 5
     assert not any("操作" in text and ("换位" in text or "翻面" in text) for text in texts)
 

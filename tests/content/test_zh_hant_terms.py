@@ -125,3 +125,10 @@ def test_the_settled_terms_are_the_glossary_terms():
     assert content.glossary("shifting_stones", "zh_Hant")["deck"] == "牌堆"
     assert content.glossary("death_valley", "zh_Hant")["deck"] == "牌堆"
     assert content.glossary("diamant", "zh_Hant")["relic"] == "神器"
+    # a game action (a turn's travel or rest, a paid shift or flip) is 行動 in both games that have one
+    assert content.glossary("shifting_stones", "zh_Hant")["action"] == "行動"
+    assert content.glossary("death_valley", "zh_Hant")["action"] == "行動"
+    for game in ("shifting_stones", "death_valley"):
+        body = doc_body(ROOT / "rules_content" / game / "rules.zh_Hant.md")
+        assert "行動" in body, game
+    assert sum("行動" in text for text in catalog_texts()) >= 5

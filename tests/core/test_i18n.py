@@ -333,3 +333,29 @@ def test_chinese_lists_space_and_from_latin_names_and_numbers():
         assert tr.join(["Ava", "阿華", "Chen"]) == "Ava、阿華和 Chen"
         assert tr.join(["洪水 2", "高溫 3"]) == "洪水 2 和高溫 3"
         assert tr.join(["Ava"]) == "Ava" and tr.join([]) == ""
+
+
+@pytest.mark.parametrize("locale", ["zh_Hant", "zh_Hans"])
+def test_a_chinese_value_takes_no_space_beside_chinese(locale):
+    """The catalogs space every placeholder (right beside Latin names and digits); a Chinese name or word
+    put in its place joins the Chinese around it, as a Chinese writer would write it."""
+    tr = translator(locale)
+    assert tr._format("輪到 {player} 了。", {"player": "阿華"}) == "輪到阿華了。"
+    assert tr._format("輪到 {player} 了。", {"player": "Ava"}) == "輪到 Ava 了。"
+    assert tr._format("{player} 的旅程", {"player": "小斌"}) == "小斌的旅程"
+    assert tr._format("第 {n} 輪", {"n": 3}) == "第 3 輪"  # digits keep their space
+    assert tr._format("{a} {b}", {"a": "阿華", "b": "小斌"}) == "阿華 小斌"  # a space between two values stays
+    assert tr._format("（{player}）", {"player": "阿華"}) == "（阿華）"
+    if locale != "zh_Hant":
+        return  # (the Simplified catalog writes name placeholders unspaced: its test_zh_hans_terms rule)
+    # a real message through the catalog: a Chinese name joins, a Latin one keeps its space
+    message = "{player} adds the face-up card {card} to their journey."
+    assert tr.gettext(message, player="阿華", card="x").startswith("阿華") and " x " in tr.gettext(
+        message, player="阿華", card="x")
+    assert not tr.gettext(message, player="阿華", card="x").startswith("阿華 ")
+    assert tr.gettext(message, player="Ava", card="x").startswith("Ava ")
+
+
+def test_other_languages_keep_their_spaces():
+    assert translator("en")._format("{player} leaves", {"player": "阿華"}) == "阿華 leaves"
+    assert translator("fa")._format("{player} می‌رود", {"player": "阿華"}).endswith(" می‌رود")

@@ -45,9 +45,10 @@ from companion.cli import main
 sys.exit(main(sys.argv[1:]))
 """
 
+# ``companion.printing`` itself (constants only: the export kinds the help names) may load; none of its modules.
 UNUSED_BY_SPLIT = ("babel", "textual", "rich", "weasyprint", "fontTools", "companion.games.", "companion.tui",
-                   "companion.printing", "companion.journal", "companion.session", "dataclasses", "tomllib")
-UNUSED_BY_HOME = ("weasyprint", "companion.printing", "companion.games.", "companion.journal",
+                   "companion.printing.", "companion.journal", "companion.session", "dataclasses", "tomllib")
+UNUSED_BY_HOME = ("weasyprint", "companion.printing.", "companion.games.", "companion.journal",
                   "companion.session", "companion.tui.screens.game", "companion.tui.screens.diamant",
                   "companion.tui.screens.library", "companion.commands.export")
 

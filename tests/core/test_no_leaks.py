@@ -64,7 +64,7 @@ LATIN_DIGIT = re.compile(r"[0-9]")
 # Where a game passes something else under the same name.
 GAME_SAMPLES: dict[str, dict[str, list[Any]]] = {
     "stones.": {"card": ["ss06"]},
-    "diamant.": {"card": ["xyz"]},
+    "diamant.": {"card": ["xyz", None, ["a"]]},
     "valley.": {"hazard": ["animal"]},
 }
 # Where one code passes what the person typed (an unknown word, so never one of our ids).
@@ -77,6 +77,22 @@ LITERAL_PARAMS = ("path", "target", "id", "example", "a", "b")
 LITERALS = ("libharfbuzz-subset0", "UTF-8")
 # The name "robot" is reserved as it is spelled: the message quotes what the host typed.
 QUOTES_ON_PURPOSE = ("valley.robot_name_taken",)
+
+
+# English card-kind and hazard ids (what the journal's JSON says) inside a Persian or Chinese sentence.
+KIND_ID = re.compile(r"\b(?:treasure|hazard|relic)\b")
+# Where the host must type the keywords themselves (a journal's draw line): each keyword is allowed
+# there only beside the locale's name for it, so the sentence says what the word means.
+TYPED_KEYWORDS = {"diamant.unknown_card", "diamant.no_card_kind"}
+KIND_GLOSSARY = {"treasure": "treasure_card", "hazard": "hazard", "relic": "relic"}
+
+
+def kind_names(locale: str) -> dict[str, str]:
+    """The Diamant glossary's words for the three kinds (``کارت گنجینه`` is said «گنجینه» for short)."""
+    from companion import content
+
+    terms = content.glossary("diamant", locale)
+    return {kind: terms[concept].removeprefix("کارت ") for kind, concept in KIND_GLOSSARY.items()}
 
 
 def renders(code: str, template: str) -> list[dict[str, Any]]:
@@ -102,6 +118,15 @@ def problems(code: str, text: str, locale: str, params: dict[str, Any]) -> list[
     found += [f"a Python value {m.group(0)!r}" for m in PYTHON.finditer(text)]
     if locale != "en":
         found += [f"an English hazard id {m.group(0)}" for m in HAZARD_ID.finditer(text)]
+        if not FILE_FORMAT.match(code):
+            kinds = set(KIND_ID.findall(text))
+            if code not in TYPED_KEYWORDS:
+                found += [f"an English card kind {kind}" for kind in sorted(kinds)]
+            else:  # every keyword to type, each with the locale's name beside it
+                names = kind_names(locale)
+                found += [f"the keyword {kind} to type is missing" for kind in sorted(set(names) - kinds)]
+                found += [f"the name {names[kind]} beside {kind} is missing" for kind in sorted(names)
+                          if names[kind] not in text]
     if locale == "fa":
         shown = text
         for literal in [str(params[key]) for key in LITERAL_PARAMS if key in params] + list(LITERALS):
@@ -123,6 +148,12 @@ def test_the_checks_catch_what_they_are_for():
     assert problems("valley.bad_stars", "not None", "en", {})
     assert problems("stones.bad_cell", "not ['a', 'b']", "en", {})
     assert problems("diamant.round_over", "دور 2 تمام شد", "fa", {})
+    assert problems("diamant.not_a_card", "«x» کارت نیست؛ یک hazard بنویسید", "fa", {})
+    # the keywords to type, but not what they mean (or only what they mean): both refused
+    assert problems("diamant.unknown_card", "未知的卡牌種類「x」（應為 treasure、hazard 或 relic）。", "zh_Hant", {})
+    assert problems("diamant.unknown_card", "نوع کارت «x» باید گنجینه، تله یا عتیقه باشد.", "fa", {})
+    assert not problems("diamant.unknown_card", "بنویسید treasure (گنجینه)، hazard (تله) یا relic (عتیقه).",
+                        "fa", {})
     assert not problems("diamant.round_over", "دور ۲ تمام شد", "fa", {})
 
 
@@ -172,3 +203,103 @@ def test_an_event_without_a_name_is_refused_in_words(game, ruleset, players):
         assert info.value.code == "no_event", (game, event)
         assert describe(info.value.code, info.value.params, translator("en")) == \
             "This entry does not say which event it is."
+
+
+@pytest.mark.parametrize("event", [
+    {"event": "draw"}, {"event": "draw", "card": None}, {"event": "draw", "card": ["treasure"]},
+    {"event": "draw", "card": {"kind": "gem"}}, {"event": "draw", "card": 7}, {"event": "draw", "card": "gem"},
+])
+def test_a_draw_of_no_known_kind_is_refused_in_words(event):
+    """What the engine really passes for a bad ``card`` (a missing one, JSON of another type) comes out
+    as words and JSON, never ``None`` or a Python list, and tells what to write; the state is unchanged."""
+    from companion.errors import EventError
+    from companion.games import get
+    from companion.journal import Header
+
+    engine = get("diamant")
+    state = engine.start(Header("diamant", "diamant", ("Ava", "Ben", "Cy")))
+    before = engine.summary(state)
+    with pytest.raises(EventError) as info:
+        engine.apply(state, event)
+    assert info.value.code == ("diamant.no_card_kind" if event.get("card") is None else "diamant.unknown_card")
+    assert engine.summary(state) == before
+    for locale in LOCALES:
+        text = describe(info.value.code, info.value.params, translator(locale))
+        assert not problems(info.value.code, text, locale, info.value.params), (locale, text)
+        assert all(word in text for word in ("treasure", "hazard", "relic")), (locale, text)
+    if isinstance(event.get("card"), list):
+        assert '["treasure"]' in describe(info.value.code, info.value.params, translator("en"))
+
+
+# -- every sentence of the catalogs, not only the error messages ---------------------------------------
+CARD_ID_SHAPE = re.compile(r"(?<![\w-])[a-z]+-\d+\b")  # flood-2, heat-3: an id where a name exists
+ENGLISH_IDS = re.compile(r"\b(?:treasure|hazard|relic|spider|snake|lava|rockfall|animal|flood|land|heat)\b")
+# A data file's own words (its keys and ids), shown to the person who edits that file.
+FILE_WORDS = ('a list of different names such as ["snake", "spider"]',)
+
+
+def file_msgids() -> set[str]:
+    return {template for code, template in catalog().items() if FILE_FORMAT.match(code)} | set(FILE_WORDS)
+
+
+def catalog_sentences(locale: str) -> list[tuple[str, str]]:
+    """(msgid, translation) for every message of ``locale``, placeholders taken out."""
+    from babel.messages.pofile import read_po
+
+    from companion.i18n import catalog_path
+
+    with catalog_path(locale).open("rb") as handle:
+        messages = read_po(handle, locale=locale)
+    out = []
+    for message in messages:
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if locale == "en":
+            strings = message.id if isinstance(message.id, tuple) else (message.id,)
+        out += [(msgid, PLACEHOLDER.sub("", text)) for text in strings if text]
+    return out
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_sentence_of_the_catalog_shows_a_card_id(locale):
+    """A hint or a label shows a card by its name (``such as {example}``, the name filled in by the
+    screen), never by an id such as heat-3; only a card catalog file's messages quote its ids."""
+    allowed = file_msgids()
+    found = [(msgid, text) for msgid, text in catalog_sentences(locale)
+             if msgid not in allowed and CARD_ID_SHAPE.search(text)]
+    assert not found, found[:10]
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_no_persian_or_chinese_sentence_shows_an_english_id(locale):
+    """Kind and hazard ids stay out of fa and zh sentences, except a file's own words and the
+    keywords a host writes in a journal (there each stands beside the locale's name for it)."""
+    allowed = file_msgids() | {catalog().get(code, "") for code in TYPED_KEYWORDS}
+    found = [(msgid, text) for msgid, text in catalog_sentences(locale)
+             if msgid not in allowed and ENGLISH_IDS.search(text)]
+    assert not found, found[:10]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_death_valley_hints_show_a_card_by_the_name_the_game_uses(locale):
+    """The entry field's hints name an example card as the game names it for people (the catalog's
+    name when one is loaded), and what is shown there reads back as that card."""
+    from types import SimpleNamespace
+
+    from companion.games import get
+    from companion.games.death_valley import notation
+    from companion.i18n import use_language
+    from companion.journal import Header
+    from companion.tui.screens.death_valley import DeathValleyScreen
+
+    state = get("death_valley").start(Header("death_valley", "death_valley", ("Ava", "Ben")))
+    tr = translator(locale)
+    for phase, card in (("travel", "heat-3"), ("reveal", "flood-2")):
+        screen = SimpleNamespace(phase=lambda phase=phase: phase, state=state, asking=None)
+        with use_language(locale):
+            hint = DeathValleyScreen._placeholder(screen)  # type: ignore[arg-type]
+        name = notation.format_card(card, state, tr)
+        assert name in hint and card not in hint, (phase, hint)
+        assert notation.parse_card(name, state, tr) == card

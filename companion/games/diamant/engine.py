@@ -347,7 +347,9 @@ def _draw(state: State, event: Mapping[str, Any]) -> tuple[State, Drawn]:
         number = counts.relics_on_path + 1
         new = replace(state, path=state.path + (card,), relics_in_deck=state.relics_in_deck - 1, decided=False)
         return _drawn(state, new, card), Drawn(card, started, relic_number=number, relic_claim=rules.relic_claim)
-    raise EventError("diamant.unknown_card", card=str(card_kind))
+    if card_kind is None:
+        raise EventError("diamant.no_card_kind")
+    raise EventError("diamant.unknown_card", card=card_kind)  # as written (describe shows a list as JSON)
 
 
 def _share(

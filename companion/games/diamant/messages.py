@@ -8,7 +8,11 @@ MESSAGES = {
     "diamant.player_count": N_("This ruleset is for {low} to {high} players, not {count}."),
     "diamant.game_over": N_("The game is over: all rounds have been played."),
     "diamant.unknown_event": N_("Unknown Diamant event “{event}”."),
-    "diamant.unknown_card": N_("Unknown card kind “{card}” (treasure, hazard or relic)."),
+    # what the journal says under "card" (the host writes one of the three keywords there, in English)
+    "diamant.unknown_card": N_("Unknown kind of card “{card}”. A card drawn is a treasure, a hazard or a relic: "
+                               "in the journal, write treasure, hazard or relic."),
+    "diamant.no_card_kind": N_("This draw does not say which kind of card came up. A card drawn is a treasure, "
+                               "a hazard or a relic: in the journal, write treasure, hazard or relic."),
     "diamant.bad_value": N_("A treasure card needs its gem value as a whole number, not {value}."),
     "diamant.no_such_treasure": N_("There is no treasure card worth {value} in this game (values: {choices})."),
     "diamant.treasure_not_in_deck": N_("Every treasure card worth {value} is already on the path this round."),

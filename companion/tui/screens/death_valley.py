@@ -189,9 +189,11 @@ class DeathValleyScreen(GameScreen):
         if phase == "stars" and self.asking:
             return _("Stars on {card}", card=words.card_name(self.state.catalog, self.asking, current()))
         return {
-            "reveal": _("The card turned face up, such as flood-2"),
+            "reveal": _("The card turned face up, such as {example}",
+                        example=notation.format_card("flood-2", self.state, current())),
             "robot": _("Enter records the robot's move"),
-            "travel": _("The card drawn from the deck, such as heat-3"),
+            "travel": _("The card drawn from the deck, such as {example}",
+                        example=notation.format_card("heat-3", self.state, current())),
             "rest": _("Rest: CARD + TUCKED CARDS - CARDS BACK TO THE DECK"),
             "move": _("Ability: CARD and where it goes (desert, deck, discard, journey NAME, album NAME)"),
             "ability": _("Ability score: CARD and the points, such as {example}",
