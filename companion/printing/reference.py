@@ -101,3 +101,48 @@ def front_html(game: str, tr: Translator) -> str:
     return (f'<div class="front"><div class="col"><h2>{escape(turn)}</h2>'
             f'{flow_html(flow, tr)}</div><div class="col"><h2>{escape(pieces)}</h2>'
             f'{material_html(material)}{extra}</div></div>')
+
+
+# -- the back: worked examples drawn as pictures ------------------------------------------------------
+# A game's ``back(tr) -> list[(heading, html)]`` gives what is drawn under the back's text; it builds its
+# pictures with the helpers below (cards, people, gems, stars), every number from its engine.
+
+
+def num(tr: Translator, value: int) -> str:
+    """A number in the locale's digits, kept left to right."""
+    return f'<span class="num">{escape(tr.digits(str(value)))}</span>'
+
+
+def sum_html(tr: Translator, terms: list[int], total: int) -> str:
+    """``a + b + c = total`` in the locale's digits, always drawn left to right."""
+    text = " + ".join(tr.digits(str(t)) for t in terms) + " = " + tr.digits(str(total))
+    return f'<span class="sum" dir="ltr">{escape(text)}</span>'
+
+
+def icons(name: str, count: int, cls: str = "icon") -> str:
+    """``count`` copies of the picture ``name`` in a row."""
+    return "".join(f'<span class="{cls}">{picture(name)}</span>' for _ in range(count))
+
+
+def card_html(name: str, big: str = "", below: str = "", cls: str = "") -> str:
+    """A card drawn with its picture, an optional large value (already in HTML) and what lies on it."""
+    value = f'<span class="value">{big}</span>' if big else ""
+    extra = f'<span class="on">{below}</span>' if below else ""
+    return f'<span class="xcard {cls}">{picture(name)}{value}{extra}</span>'
+
+
+def step_html(drawing: str, caption: str, cls: str = "") -> str:
+    """One picture of a worked example with its sentence under it (``cls="wide"``: a wider one)."""
+    return (f'<figure class="xstep {cls}"><div class="drawing">{drawing}</div>'
+            f'<figcaption>{escape(caption)}</figcaption></figure>')
+
+
+def back_html(game: str, tr: Translator) -> str:
+    """The worked examples under the back's text (empty when the game draws none)."""
+    module = game_reference(game)
+    back = getattr(module, "back", None)
+    if back is None:
+        return ""
+    blocks = "".join(f'<div class="glance-block"><h2>{escape(heading)}</h2>{body}</div>'
+                     for heading, body in back(tr))
+    return f'<section class="glance">{blocks}</section>'

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +116,114 @@ def test_rule_sheet_tables_stay_on_one_page(rule_sheets, game):
             first, last = cells[0], cells[-1]
             on = [i for i, text in enumerate(pages) if first in text and last in text]
             assert on, (game, locale, first, last)
+
+
+# -- the back's worked examples (issue 17 item 2) ----------------------------------------------------
+def ink_bottoms(path, dpi: int = 40) -> list[float]:
+    """Per page, the lowest drawn pixel row (glyphs and pictures alike) in points from the top."""
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-png", str(path), f"{folder}/p"], check=True)
+        bottoms = []
+        for image_path in sorted(Path(folder).glob("p-*.png")):
+            image = Image.open(image_path).point(lambda v: 255 if v < 200 else 0)
+            box = image.getbbox()
+            bottoms.append((box[3] if box else 0) * 72 / dpi)
+        return bottoms
+
+
+def full(path, top_mm: float = 12, bottom_mm: float = 12) -> list[float]:
+    """How far down each page is filled: the lowest glyph box or drawn picture, over the body's height."""
+    from pypdf import PdfReader
+
+    height = float(PdfReader(path).pages[0].mediabox.height)
+    out = []
+    for words, ink in zip(pages_of(path), ink_bottoms(path), strict=True):
+        low = max([y for _, y in words] + [min(ink, height - bottom_mm * MM)])
+        out.append((low - top_mm * MM) / (height - (top_mm + bottom_mm) * MM))
+    return out
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler's pdftoppm")
+@pytest.mark.parametrize("game", GAMES)
+def test_every_page_is_at_least_40_percent_full_and_the_back_45(references, game):
+    for locale in LOCALES:
+        for paper in PAPERS:
+            front, back = full(references[(game, locale, paper)].path)
+            assert front >= 0.40 and back >= 0.45, (game, locale, paper, front, back)
+
+
+def _on_paper(references, game: str, locale: str) -> list[str]:
+    return [w for page in pages_of(references[(game, locale, "a4")].path) for w, _y in page]
+
+
+def _digits(locale: str, value: int) -> str:
+    from companion.i18n import translator
+
+    return translator(locale).digits(str(value))
+
+
+def test_diamant_example_numbers_are_the_engines(references):
+    from companion.games.diamant import reference
+    from companion.games.diamant.engine import apply, new_state
+    from companion.games.diamant.rules import load_ruleset
+
+    rules = load_ruleset("diamant")
+    players = tuple(f"x{i}" for i in range(reference.EXAMPLE_PLAYERS))
+    state = new_state(rules, players)
+    expected = set()
+    for kind, value in reference.EXAMPLE_DRAWS:
+        event = {"event": "draw", "card": kind, "value": value} if kind == "treasure" else \
+            {"event": "draw", "card": kind, "hazard": rules.hazards[value]}
+        state, drawn = apply(state, event)
+        if drawn.split:
+            expected |= {drawn.split.total, drawn.split.each, drawn.split.left}
+    state, left = apply(state, {"event": "leave", "players": list(players[:reference.EXAMPLE_LEAVERS])})
+    expected |= {left.shares[0].split.total, left.shares[0].split.each, left.shares[0].split.left,
+                 state.chest[0], state.carried[-1]}
+    expected |= set(rules.relic_values)
+    for locale in LOCALES:
+        words = " ".join(_on_paper(references, "diamant", locale))
+        found = set(re.findall(r"[0-9۰-۹]+", words))
+        assert {_digits(locale, n) for n in expected} <= found, locale
+    # the chest sum is drawn as an equation of the engine's numbers, left to right in every locale
+    _, carried, share, _ = left.banked[0]
+    for locale in ("en", "fa"):
+        words = _on_paper(references, "diamant", locale)
+        joined = " ".join(words)
+        sum_text = f"{_digits(locale, carried)} + {_digits(locale, share)} = {_digits(locale, state.chest[0])}"
+        assert sum_text in joined, locale
+
+
+def test_stones_example_is_scored_by_the_engine(references):
+    from companion.games.shifting_stones import reference
+    from companion.games.shifting_stones.engine import BONUS, TARGETS
+    from companion.games.shifting_stones.library import load_library
+    from companion.games.shifting_stones.patterns import check_tile_set, parse_grid
+
+    grid = parse_grid(reference.EXAMPLE_GRID)
+    check_tile_set(grid)
+    card = load_library(None)[reference.EXAMPLE_CARD]
+    assert card.pattern.matches(grid)  # the card really shows on the drawn grid
+    for locale in LOCALES:
+        found = set(re.findall(r"[0-9۰-۹]+", " ".join(_on_paper(references, "shifting_stones", locale))))
+        want = {card.points, BONUS, *TARGETS, *TARGETS.values()}
+        assert {_digits(locale, n) for n in want} <= found, locale
+
+
+def test_valley_example_is_scored_by_the_engine(references):
+    from companion.games.death_valley import reference
+    from companion.games.death_valley.engine import score
+    from companion.games.death_valley.state import busting_hazards
+
+    state, _ = reference.example()
+    result = score(state, "p1")
+    assert busting_hazards(state, "p1") == ()
+    stars = [state.catalog[c].stars or 0 for c in state.journeys["p1"]]
+    assert sum(stars) == result.stars
+    for locale in ("en", "fa", "zh_Hans"):
+        joined = " ".join(_on_paper(references, "death_valley", locale))
+        sum_text = " + ".join(_digits(locale, s) for s in stars) + " = " + _digits(locale, result.stars)
+        assert sum_text in joined, locale
+        assert _digits(locale, result.total) in set(re.findall(r"[0-9۰-۹]+", joined)), locale
