@@ -1,4 +1,5 @@
-"""Printed documents as HTML text (no WeasyPrint here): rule sheets, card sheets, single cards.
+"""Printed documents as HTML text: rule sheets, card sheets, single cards (WeasyPrint only lays a rule
+sheet out to fit it, in :mod:`companion.printing.fit`).
 
 Each builder returns a :class:`Page`: the whole HTML document (``<html lang dir>``, ``<title>``), the
 stylesheets it needs (by name, from ``styles/``), the file name it is saved under and the warnings met
@@ -82,7 +83,9 @@ def text_attrs(doc: Document) -> str:
     return f'lang="{LANG_TAGS[doc.text_locale]}" dir="{direction}"'
 
 
-def rules_page(game: str, locale: str, paper: str) -> Page:
+def rules_page(game: str, locale: str, paper: str, fit: bool = True) -> Page:
+    """The rule sheet; with ``fit`` its body size is chosen so that no page is nearly empty (a layout
+    pass or more with WeasyPrint, :mod:`companion.printing.fit`)."""
     tr = translator(locale)
     doc, html, warnings = _content(game, locale, "rules")
     name = game_name(game, tr)
@@ -90,8 +93,15 @@ def rules_page(game: str, locale: str, paper: str) -> Page:
     header = (f'<table class="running-header"><tr><td class="game">{escape(name)}</td>'
               f'<td class="edition">{escape(edition)}</td></tr></table>')
     body = header + f'<main {text_attrs(doc)}>{html}</main>'
-    return Page(f"{game}-rules-{locale}-{paper}.pdf", "rules", locale, doc.title,
+    page = Page(f"{game}-rules-{locale}-{paper}.pdf", "rules", locale, doc.title,
                 document(locale, doc.title, body, "rules"), ("base", "rules"), paper, warnings)
+    if fit:
+        from companion.printing.fit import size_style as fitted
+
+        size_style = fitted(page)
+        if size_style:
+            page.html = page.html.replace("<main ", size_style + "<main ", 1)
+    return page
 
 
 def split_card(html: str) -> tuple[str, str]:
@@ -262,7 +272,7 @@ def card_sheet_page(game: str, locale: str, paper: str) -> Page:
 def reference_page(game: str, locale: str, paper: str) -> Page:
     """One sheet, two sides: the turn as a flow and the game material drawn (front), the quick
     reference's text, scoring and the rule most looked up, in columns (back)."""
-    from companion.printing.reference import front_html
+    from companion.printing.reference import back_html, front_html
 
     tr = translator(locale)
     doc, html, warnings = _content(game, locale, "card")
@@ -271,6 +281,6 @@ def reference_page(game: str, locale: str, paper: str) -> Page:
     title = tr.gettext("{game}: reference", game=name)
     body = (f'<section class="side-front"><h1>{escape(title)}</h1>{front_html(game, tr)}</section>'
             f'<section class="side-back"><main class="text" {text_attrs(doc)}>{_ID_ATTR.sub("", front + back)}'
-            f'</main></section>')
+            f'</main>{back_html(game, tr)}</section>')
     return Page(f"{game}-reference-{locale}-{paper}.pdf", "reference", locale, title,
                 document(locale, title, body, "reference"), ("base", "reference"), paper, warnings)
