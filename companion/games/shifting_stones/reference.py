@@ -86,7 +86,7 @@ def back(tr: Translator) -> list[tuple[str, str]]:
     head = "".join(f"<th>{escape(tr.digits(str(n)))}</th>" for n in TARGETS)
     row = "".join(f"<td>{escape(tr.digits(str(t)))}</td>" for t in TARGETS.values())
     players, cards = tr.gettext("Players"), tr.gettext("Cards scored to end")
-    table = (f'<table class="counts" dir="ltr"><tr><th>{escape(players)}</th>{head}</tr>'
+    table = (f'<table class="counts" dir="{tr.direction}"><tr><th>{escape(players)}</th>{head}</tr>'
              f'<tr><th>{escape(cards)}</th>{row}</tr></table>')
     counts_html = step_html(table, tr.gettext(
         "When a player has scored this many cards, the round is played to its end. Then whoever has the "
