@@ -98,6 +98,10 @@ def test_every_letter_and_number_of_the_rules_is_printed(game, locale, tmp_path)
     result = run_job(Job("rules", game, locale, "a4"), tmp_path)
     assert result.error is None and result.path is not None
     assert lost(source, result.path, locale) == {}
+    # and every letter is drawn in a bundled face (a code block once fell back to the system's fonts)
+    listing = subprocess.run(["pdffonts", str(result.path)], capture_output=True, text=True, check=True).stdout
+    faces = [line.split()[0].split("+", 1)[-1] for line in listing.splitlines()[2:] if line.strip()]
+    assert faces and all(face.startswith("cmp-") for face in faces), faces
 
 
 @pytest.mark.parametrize("locale", ["fa", "zh_Hans"])
