@@ -1,12 +1,13 @@
 """Print-shop speed and reproducibility (issue 15 item 6): ``python bench/export.py [--runs N] [--out DIR]``.
 
-Times what a person waits for: ``companion export`` in a fresh process making the full pack (every
-game, kind and locale: 48 PDFs, all cores), and one Traditional Chinese rule sheet (``--game diamant
---kind rules --lang zh_Hant``) in a fresh process and in a warm one — each with HarfBuzz's font
-subsetter and with fontTools, the way WeasyPrint works on a machine without ``libharfbuzz-subset0``
-(:func:`companion.printing.render.use_subsetter`).  Runs of the two subsetters are interleaved and
-each figure is the median of ``--runs``.  The runs use one copy of the sources, taken at the start,
-so that edits others make in this shared checkout meanwhile do not change what is compared.
+Times what a person waits for: ``companion export`` in a fresh process making the full pack (every game,
+kind and locale: the PDFs the export plans, counted from its plan; all cores), and one Traditional
+Chinese rule sheet (``--game diamant --kind rules --lang zh_Hant``) in a fresh process and in a warm one
+— each with HarfBuzz's font subsetter and with fontTools, the way WeasyPrint works on a machine without
+``libharfbuzz-subset0`` (:func:`companion.printing.render.use_subsetter`). Runs of the two subsetters
+are interleaved and each figure is the median of ``--runs``. The runs use one copy of the sources, taken
+at the start, so that edits others make in this shared checkout meanwhile do not change what is
+compared.
 
 Goals: the full pack < 20 s with HarfBuzz; a fresh Chinese rule sheet < 2 s with HarfBuzz (with
 fontTools the same sheet is printed for information: about 0.1-0.2 s of fixed cost per font and
@@ -40,11 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion.i18n import translator  # noqa: E402
-from companion.printing.export import Job, run_job  # noqa: E402
+from companion.printing.export import Job, pack_plan, run_job  # noqa: E402
 from companion.printing.messages import describe  # noqa: E402
 from companion.printing.render import SLOW_SUBSETTER, harfbuzz_subsetting, subsetter  # noqa: E402
 
-PACK_S, SHEET_S, LIMIT_KB, PACK_FILES, CPU_HEADROOM = 20.0, 2.0, 400, 48, 0.8
+PACK_S, SHEET_S, LIMIT_KB, CPU_HEADROOM = 20.0, 2.0, 400, 0.8
+PACK_FILES = len(pack_plan())  # what `companion export` plans for the full pack (the same list)
 CORES = os.cpu_count() or 1
 NOTICE_LANG = "zh_Hant"  # the interface language of the runs: the notice must come out translated
 MODES = ("harfbuzz", "fonttools")
@@ -158,6 +160,7 @@ def main() -> int:
     load_after = os.getloadavg()
     busy = max(loads) > CORES
 
+    print(f"the full pack is {PACK_FILES} PDFs (companion.printing.export.pack_plan)")
     print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
           f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} (1-minute, highest seen "
           f"{max(loads):.2f}) on {CORES} cores; medians of {runs} interleaved runs (warm sheet: {max(3, runs)})")

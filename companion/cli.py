@@ -164,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--kind", metavar="K", help=_("one kind: {kinds}; with --journal, bgstats",
                                                       kinds=" | ".join(EXPORT_KINDS)))
     export.add_argument("--paper", choices=("a4", "letter"), default="a4", help=_("paper size"))
+    export.add_argument("--two-up", action="store_true",
+                        help=_("with --kind scorepad: two A5 pads on each sheet, with cut marks between them"))
     export.add_argument("--out", metavar=_("DIR"), help=_("the folder for the PDFs (default: exports/)"))
     export.add_argument("--journal", metavar=_("FILE"),
                         help=_("the filled score sheet of this game's journal (with --kind bgstats: a BG Stats play)"))

@@ -51,7 +51,7 @@ def _progress(done: int, total: int, result: Result) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.games import ids
-    from companion.printing.export import KINDS, Job, export, plan
+    from companion.printing.export import KINDS, Job, export, plan, two_up
 
     if args.kind is not None and args.kind.strip().lower() == BGSTATS:
         return _bgstats(args)
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             locales = LOCALES
         if args.journal:
-            if args.kind or args.game:
+            if args.kind or args.game or getattr(args, "two_up", False):
                 from companion.errors import UsageError
 
                 raise UsageError("print.journal_with_kind")
@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
             games = _choice(args.game, ids(), "print.bad_game")
             kinds = _choice(args.kind, KINDS, "print.bad_kind")
             jobs = plan(games, kinds, locales, args.paper)
+            if getattr(args, "two_up", False):
+                jobs = two_up(jobs)
         print(ngettext("Making {n} PDF file in {path}", "Making {n} PDF files in {path}", len(jobs),
                        path=clean(out_dir)), file=sys.stderr, flush=True)
         results = export(jobs, out_dir, progress=_progress)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from companion.errors import CompanionError, UsageError
 from companion.fsutil import atomic_open
 from companion.i18n import N_
-from companion.printing import ASSETS_DIR
+from companion.printing import ASSETS_DIR, KINDS
 from companion.printing.render import SLOW_SUBSETTER
 from companion.safetext import clean
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from companion.printing.pages import Page
 
 STYLES_DIR = ASSETS_DIR / "styles"
-KINDS = ("rules", "card", "scorepad", "reference")
+TWO_UP = "scorepad-2up"  # the optional two-up score pad (export --kind scorepad --two-up), not in the pack
 PAPER_CSS = {"a4": "@page { size: A4; }", "letter": "@page { size: letter; }"}
 # Persian page numbers in Persian digits (rule sheets).
 LOCALE_CSS = {"fa": '@page { @bottom-center { content: counter(page, persian) " / " counter(pages, persian); } }'}
@@ -40,7 +40,7 @@ LOCALE_CSS = {"fa": '@page { @bottom-center { content: counter(page, persian) " 
 
 @dataclass(frozen=True)
 class Job:
-    kind: str                  # rules | card-sheet | card | scorepad | journal
+    kind: str                  # rules | card-sheet | card | scorepad | scorepad-2up | journal
     game: str
     locale: str
     paper: str | None = None
@@ -74,6 +74,21 @@ def plan(games: Iterable[str], kinds: Iterable[str], locales: Iterable[str], pap
     return jobs
 
 
+def pack_plan(paper: str = "a4") -> list[Job]:
+    """The full pack, what ``companion export`` makes without options: every game, kind and locale."""
+    from companion.games import ids
+    from companion.i18n import LOCALES
+
+    return plan(ids(), KINDS, LOCALES, paper)
+
+
+def two_up(jobs: list[Job]) -> list[Job]:
+    """``jobs`` with each score pad made two-up (``--two-up``); refused unless they are all score pads."""
+    if not jobs or any(j.kind != "scorepad" for j in jobs):
+        raise UsageError("print.two_up_needs_scorepad")
+    return [Job(TWO_UP, j.game, j.locale, j.paper) for j in jobs]
+
+
 def _needs(value: str | None, job: Job, what: str) -> str:
     """The job's ``what`` (paper, journal), which its kind cannot do without."""
     if value is None:
@@ -102,6 +117,8 @@ def _build_page(job: Job) -> Page:
         return pages.card_page(job.game, job.locale)
     if job.kind == "scorepad":
         return scorepad.scorepad_page(job.game, job.locale, _needs(job.paper, job, "paper"))
+    if job.kind == TWO_UP:
+        return scorepad.two_up_page(job.game, job.locale, _needs(job.paper, job, "paper"))
     if job.kind == "journal":
         return scorepad.journal_page(_needs(job.journal, job, "journal"), job.locale, _needs(job.paper, job, "paper"))
     raise UsageError("print.bad_kind", value=job.kind, choices=", ".join(KINDS))
@@ -164,41 +181,93 @@ class _Collect(logging.Handler):
             pass
 
 
-class Renderer:
-    """WeasyPrint with everything that can be shared between documents built once."""
+class _FontSet:
+    """One WeasyPrint font configuration, its fetcher and the stylesheets parsed with it, serving the
+    big faces cut down to ``chars`` (:func:`companion.printing.render.trim_font`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, chars: frozenset[int]) -> None:
         from weasyprint.text.fonts import FontConfiguration
 
-        from companion.printing.fetcher import AssetFetcher
+        self.chars = chars
+        self.font_config = FontConfiguration()
+        self.fetcher = _trimming_fetcher(chars)
+        self.css: dict[str, object] = {}
+
+
+def _trimming_fetcher(chars: frozenset[int]) -> Any:
+    from weasyprint.urls import URLFetcherResponse
+
+    from companion.printing.fetcher import AssetFetcher
+    from companion.printing.render import TRIM_ABOVE, trim_font
+
+    class TrimmingFetcher(AssetFetcher):
+        """The asset fetcher, with every face over :data:`TRIM_ABOVE` bytes served trimmed."""
+
+        def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+            path = self.resolve(url)
+            if path is not None and path.suffix.lower() in (".otf", ".ttf") and path.stat().st_size > TRIM_ABOVE:
+                data = trim_font(path, chars)
+                if data is not None:
+                    return URLFetcherResponse(path.as_uri(), data, headers={"Content-Type": "font/" + path.suffix[1:]})
+            return super().fetch(url, headers)
+
+    return TrimmingFetcher()
+
+
+class Renderer:
+    """WeasyPrint with everything that can be shared between documents built once: the font
+    configuration (the big faces trimmed to what the shipped texts print), the fetcher and the
+    parsed stylesheets.  A document with characters beyond those (a player's name in a rare
+    ideograph) gets a font set of its own, trimmed to those characters too."""
+
+    def __init__(self) -> None:
+        from companion.printing.render import printed_characters
 
         _clean_weasyprint_logs()
-        self.font_config = FontConfiguration()
-        self.fetcher = AssetFetcher()
-        self._css: dict[str, object] = {}
+        self.base = _FontSet(printed_characters())
+        self._other: _FontSet | None = None
 
-    def stylesheet(self, name: str) -> object:
+    @property
+    def font_config(self) -> Any:
+        return self.base.font_config
+
+    @property
+    def fetcher(self) -> Any:
+        return self.base.fetcher
+
+    def fonts_for(self, html: str) -> _FontSet:
+        """The font set for a document whose text is ``html``: the shared one unless it has other characters."""
+        extra = {c for c in map(ord, html) if c >= 0x20} - self.base.chars
+        if not extra:
+            return self.base
+        chars = self.base.chars | extra
+        if self._other is None or self._other.chars != chars:
+            self._other = _FontSet(chars)
+        return self._other
+
+    def stylesheet(self, name: str, fonts: _FontSet | None = None) -> object:
         """A stylesheet by name: ``styles/<name>.css``, ``paper-a4``/``paper-letter`` or ``locale-fa``."""
-        if name not in self._css:
+        fonts = fonts or self.base
+        if name not in fonts.css:
             from weasyprint import CSS
 
-            common = dict(url_fetcher=self.fetcher, font_config=self.font_config)
+            common = dict(url_fetcher=fonts.fetcher, font_config=fonts.font_config)
             if name.startswith("paper-"):
                 css = CSS(string=PAPER_CSS[name[6:]], base_url=STYLES_DIR.as_uri() + "/", **common)
             elif name.startswith("locale-"):
                 css = CSS(string=LOCALE_CSS[name[7:]], base_url=STYLES_DIR.as_uri() + "/", **common)
             else:
                 css = CSS(filename=str(STYLES_DIR / f"{name}.css"), **common)
-            self._css[name] = css
-        return self._css[name]
+            fonts.css[name] = css
+        return fonts.css[name]
 
-    def stylesheets(self, page: Page) -> list[object]:
+    def stylesheets(self, page: Page, fonts: _FontSet | None = None) -> list[object]:
         names = list(page.styles)
         if page.paper:
             names.append(f"paper-{page.paper}")
         if page.kind == "rules" and page.locale in LOCALE_CSS:
             names.append(f"locale-{page.locale}")
-        return [self.stylesheet(n) for n in names]
+        return [self.stylesheet(n, fonts) for n in names]
 
     def render(self, page: Page, target: Path, created: datetime | None = None) -> list[tuple[str, dict[str, Any]]]:
         """Write ``page`` to ``target`` (atomically); return the warnings met on the way.
@@ -212,7 +281,9 @@ class Renderer:
 
         created = created or underneath.source_date()
         warnings = list(page.warnings)
-        self.fetcher.refused.clear()
+        text = clean_document(page.html)
+        fonts = self.fonts_for(text)
+        fonts.fetcher.refused.clear()
         handler = _Collect()
         notice = underneath.SubsetterNotice()
         handler.addFilter(notice)
@@ -222,11 +293,10 @@ class Renderer:
             logger.addHandler(handler)
         try:
             options: dict[str, Any] = dict(
-                stylesheets=self.stylesheets(page), pdf_tags=True, attachments=[], uncompressed_pdf=False,
+                stylesheets=self.stylesheets(page, fonts), pdf_tags=True, attachments=[], uncompressed_pdf=False,
                 pdf_identifier=underneath.pdf_identifier(page.name))
-            html = HTML(string=clean_document(page.html), base_url=STYLES_DIR.as_uri() + "/",
-                        url_fetcher=self.fetcher)
-            document = html.render(font_config=self.font_config, **options)
+            html = HTML(string=text, base_url=STYLES_DIR.as_uri() + "/", url_fetcher=fonts.fetcher)
+            document = html.render(font_config=fonts.font_config, **options)
             if created is not None:
                 document.metadata.created = document.metadata.modified = underneath.w3c_date(created)
             with underneath.font_timestamps(created), atomic_open(target) as fh:
@@ -235,7 +305,7 @@ class Renderer:
             for logger in loggers:
                 logger.removeHandler(handler)
                 logger.removeFilter(notice)
-        refused = list(self.fetcher.refused)
+        refused = list(fonts.fetcher.refused)
         warnings += [("print.refused_url", {"document": page.name, "target": url}) for url in refused]
         warnings += [("print.renderer_warning", {"document": page.name, "detail": text})
                      for text in handler.records if not any(url in text for url in refused)]

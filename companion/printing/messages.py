@@ -22,6 +22,7 @@ MESSAGES = {
     "print.bad_kind": N_("Unknown kind “{value}”. Choose one of: {choices}."),
     "print.bad_out": N_("The folder {path} cannot be used for the PDFs: {reason}."),
     "print.bad_name": N_("The file name {name} would leave the folder {path}; nothing was written."),
+    "print.two_up_needs_scorepad": N_("--two-up prints score pads two to a sheet; use it with --kind scorepad."),
     "print.journal_with_kind": N_("--journal makes a score sheet; it cannot be combined with --kind or --game."),
 }
 

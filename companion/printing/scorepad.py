@@ -144,6 +144,34 @@ def scorepad_page(game_id: str, locale: str, paper: str) -> Page:
                 document(locale, title, body, "scorepad"), ("base", "scorepad"), paper)
 
 
+# -- two-up: two A5 pads on one A4 (or Letter) sheet, cut along the middle ----------------------------
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Sheet width and height (portrait); each half is a landscape pad of the width and half the height."""
+CUT_MARK_MM = 8.0  # the cut marks: this long, in the side margins, on the line between the two pads
+
+
+def two_up_page(game_id: str, locale: str, paper: str) -> Page:
+    """The optional two-up score pad (issue 17 item 4): each sheet holds two copies of one of the
+    game's pads, one in each half (A5 on A4; half-letter on Letter), with cut marks between them in
+    the side margins; a game with several kinds of pad gets one sheet per kind."""
+    game = get(game_id)
+    tr = translator(locale)
+    title = tr.gettext("{game}: score pad", game=game.name(tr))
+    width, height = PAPER_MM[paper]
+    half = height / 2
+    sheets = []
+    for pad in dict.fromkeys(game_pads(game, tr)):  # each kind of pad once, in the game's order
+        halves = "".join(
+            f'<div class="half" style="top:{i * half:.2f}mm;height:{half:.2f}mm"><h1>{escape(title)}</h1>{pad}'
+            f'<div class="half-footer">{t(tr, "game_score_pad_printed_by_companion", game=game.name(tr))}</div></div>'
+            for i in range(2))
+        marks = "".join(f'<div class="cut {side}" style="top:{half:.2f}mm;width:{CUT_MARK_MM:.1f}mm"></div>'
+                        for side in ("left", "right"))
+        sheets.append(f'<div class="two-up" style="width:{width:.1f}mm;height:{height:.1f}mm">{halves}{marks}</div>')
+    return Page(f"{game.id}-scorepad-2up-{locale}-{paper}.pdf", "scorepad", locale, title,
+                document(locale, title, "".join(sheets), "scorepad-2up"), ("base", "scorepad"), paper)
+
+
 _SAFE_STEM = re.compile(r"[^A-Za-z0-9_\-]+")
 
 
