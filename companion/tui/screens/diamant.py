@@ -331,8 +331,10 @@ class DiamantScreen(GameScreen):
         else:
             self.explanation = lambda: [_("Nobody leaves: everyone in the cave stays for the next card.")]
             for prose in self.query(Prose):
-                prose.refresh(layout=True)
+                prose.sync()
         players.clear()
+        # Deferred (``focus()``, not ``set_focus``): set at once, the focus repaints the whole screen in
+        # a frame of its own before the panels' requests reach the screen, which then need a second one.
         self.query_one("#card", Input).focus()
 
     @on(DecisionList.Cancelled)

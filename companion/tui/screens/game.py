@@ -346,6 +346,7 @@ class GameScreen(CompanionScreen):
         self.refresh_state()
         self.refresh_log()
         self.warn_if_unsaved()
+        self._steady_cursor()
         return True
 
     def action_redo(self) -> bool:
@@ -359,7 +360,16 @@ class GameScreen(CompanionScreen):
         self.refresh_state()
         self.refresh_log()
         self.warn_if_unsaved()
+        self._steady_cursor()
         return True
+
+    def _steady_cursor(self) -> None:
+        """The focused field's cursor stays on after Ctrl+Z / Ctrl+Y, as after a key typed into it: its
+        blink otherwise goes on at whatever phase it had, and may repaint the field a moment after the
+        frame that shows the undo (bench/tui_keyframe.py saw it as a 150-250 ms key)."""
+        field = self.focused
+        if isinstance(field, Input) and field.cursor_blink:
+            field._restart_blink()
 
     def _noted(self, saying: Saying) -> Saying:
         """``saying``, also added to the log's notes (the last few are kept)."""

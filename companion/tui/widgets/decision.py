@@ -53,13 +53,19 @@ class DecisionList(Widget, can_focus=True):
     def set_rows(self, rows: list[tuple[int, Text, bool]]) -> None:
         if rows == self.rows:
             return
+        width = self.content_region.width
+        before = self.get_content_height(None, None, width) if width > 0 and self.is_mounted else None
         self._lines = {}
         self.rows = rows
         selectable = {seat for seat, _, ok in rows if ok}
         self.leaving &= selectable
         if self.rows:
             self.cursor = min(self.cursor, len(self.rows) - 1)
-        self.refresh(layout=True)
+        # As many lines as before at the width on screen: only this list is painted again (no layout).
+        if before is not None and self.get_content_height(None, None, width) == before:
+            self.refresh()
+        else:
+            self.refresh(layout=True)
 
     def _row_lines(self, index: int, width: int) -> list[Text]:
         """One player's row wrapped to ``width`` (continuation lines indented under the name), each

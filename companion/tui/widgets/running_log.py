@@ -105,6 +105,10 @@ class RunningLog(Prose, can_focus=False):
         shown.no_wrap = True
         return shown
 
+    def _forget(self) -> None:
+        super()._forget()
+        self._rows_cache = {}
+
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         if layout:
             self._rows_cache = {}

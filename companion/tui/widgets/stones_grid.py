@@ -94,11 +94,17 @@ class StonesGrid(Widget, can_focus=True):
         self.highlight: frozenset[Cell] = frozenset()
 
     def show(self, grid: Grid | None, highlight: Iterable[Cell] = ()) -> None:
+        highlight = frozenset(highlight)
+        if grid == self.grid and highlight == self.highlight and self.is_mounted:
+            return  # the same picture: nothing to paint
+        # Its size depends only on whether there is a grid (see get_content_height/width): a layout
+        # only when that changes, else just this widget is painted again.
+        layout = (grid is None) != (self.grid is None)
         self.grid = grid
-        self.highlight = frozenset(highlight)
+        self.highlight = highlight
         if grid is None:
             self.selected = None
-        self.refresh(layout=True)
+        self.refresh(layout=layout)
 
     # -- drawing --------------------------------------------------------------------------------
     def _cell_lines(self, grid: Grid, r: int, c: int) -> list[Text]:

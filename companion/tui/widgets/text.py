@@ -32,6 +32,7 @@ class Prose(Widget):
         self._source: Source = source
         self._text: Text | None = None
         self._laid_out: dict[tuple, Text] = {}
+        self._heights: dict[tuple, int] = {}  # (width, language, bidi mode) -> lines of the laid-out text
         super().__init__(id=id, classes=classes)
 
     def update(self, source: Source) -> None:
@@ -44,7 +45,7 @@ class Prose(Widget):
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
         if layout:  # the source may say something else now
             self._text = None
-            self._laid_out = {}
+            self._forget()
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
@@ -54,12 +55,34 @@ class Prose(Widget):
         # virtual size.  Taken in without asking for another layout (as Textual does when scrolling).
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
+    def _fixed_width(self) -> bool:
+        """Whether the width does not follow the text (then only the height can change)."""
+        width = self.styles.width
+        return width is not None and not width.is_auto
+
+    def _forget(self) -> None:
+        """Drop what was laid out from the old text (a subclass drops its own caches too)."""
+        self._laid_out = {}
+        self._heights = {}
+
     def sync(self) -> bool:
-        """Evaluate the source again; refresh (and say True) only when the text changed."""
+        """Evaluate the source again; refresh (and say True) only when the text changed.
+
+        When the new text takes as many lines as the old one at the width on screen, only this widget
+        is painted again: nothing else can move, so the screen is not laid out again (a layout costs
+        every widget's arrangement and then a paint of all that moved)."""
         new = self.text
         old = self._text
         if old is not None and old == new and old.style == new.style:
             return False
+        width = self.content_region.width
+        if old is not None and width > 0 and self.is_mounted and self._fixed_width():
+            before = self.get_content_height(None, None, width)
+            self._text = new
+            self._forget()
+            # The new text is laid out for this width now: Widget.refresh keeps that (ours would drop it).
+            Widget.refresh(self, layout=self.get_content_height(None, None, width) != before)
+            return True
         self.refresh(layout=True)
         self._text = new
         return True
@@ -84,12 +107,20 @@ class Prose(Widget):
         return self._shown(self.content_region.width or self.size.width)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        text = self._shown(width)
-        if text.no_wrap:
-            return max(1, len(text.plain.split("\n")))
-        from companion.tui.bidi import _console
+        key = (width, current().locale, bidi.mode())
+        height = self._heights.get(key)
+        if height is None:
+            text = self._shown(width)
+            if text.no_wrap:
+                height = max(1, len(text.plain.split("\n")))
+            else:
+                from companion.tui.bidi import _console
 
-        return max(1, len(text.wrap(_console(), max(width, 1))))
+                height = max(1, len(text.wrap(_console(), max(width, 1))))
+            if len(self._heights) > 4:
+                self._heights.clear()
+            self._heights[key] = height
+        return height
 
     def get_content_width(self, container, viewport) -> int:
         return max((Text(line).cell_len for line in self.text.plain.split("\n")), default=0)

@@ -1,0 +1,101 @@
+"""Per-key refresh economy (bench/tui_keyframe.py): a panel whose height stays is painted, not laid out;
+an unchanged stones grid is not painted at all; shaping is memoized without changing what it gives."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual.app import App
+
+from companion.tui import bidi
+from companion.tui.widgets.running_log import RunningLog
+from companion.tui.widgets.stones_grid import StonesGrid
+from companion.tui.widgets.text import Prose
+
+
+class _Host(App):
+    def __init__(self, box: dict) -> None:
+        super().__init__()
+        self.box = box
+
+    def compose(self):
+        yield Prose(lambda: Text(self.box["text"]), id="p")
+        yield RunningLog(lambda: list(self.box["log"]), id="log")
+        yield StonesGrid(id="grid")
+
+
+def test_same_height_is_painted_without_layout_and_new_height_is_laid_out():
+    async def go():
+        box = {"text": "one\ntwo", "log": ["a"]}
+        app = _Host(box)
+        async with app.run_test(size=(60, 20)) as pilot:
+            prose = app.query_one("#p", Prose)
+            await pilot.pause()
+            assert prose.size.height == 2
+            box["text"] = "uno\ndos"  # as many lines: a repaint only
+            assert prose.sync() is True
+            assert not prose._layout_required
+            await pilot.pause()
+            assert prose.render().plain == "uno\ndos" and prose.size.height == 2
+            box["text"] = "uno\ndos\ntres"  # one more line: laid out again
+            assert prose.sync() is True
+            assert prose._layout_required
+            await pilot.pause()
+            assert prose.size.height == 3 and prose.render().plain.endswith("tres")
+            assert prose.sync() is False  # nothing changed: nothing to do
+            log = app.query_one("#log", RunningLog)
+            box["log"] = ["b"]  # the log's own row cache follows a repaint-only change
+            log.sync()
+            await pilot.pause()
+            assert "b" in log.render().plain and "a" not in log.render().plain
+    asyncio.run(go())
+
+
+def test_stones_grid_repaints_only_on_change():
+    async def go():
+        app = _Host({"text": "x", "log": []})
+        async with app.run_test(size=(60, 20)) as pilot:
+            grid_widget = app.query_one(StonesGrid)
+            grid = tuple(tuple(["bird", "fish", "sun"]) for _ in range(3))
+            grid_widget.show(grid)
+            assert grid_widget._layout_required  # a grid where there was none: a new size
+            await pilot.pause()
+            height = grid_widget.size.height
+            calls = []
+            original = grid_widget.refresh
+            grid_widget.refresh = lambda *a, **k: (calls.append(k), original(*a, **k))[1]
+            grid_widget.show(grid)
+            assert calls == []  # the same picture
+            grid_widget.show(grid, [(1, 1)])
+            assert calls == [{"layout": False}]  # a highlight: painted, same size
+            await pilot.pause()
+            assert grid_widget.size.height == height and "++" in grid_widget.render().plain
+    asyncio.run(go())
+
+
+def test_memoized_shaping_gives_what_the_reshaper_gives():
+    word = "\u0645\u06cc\u200c\u06af\u06cc\u0631\u062f"  # «می‌گیرد»
+    first = bidi.shape("در " + word)
+    again = bidi.shape("در " + word + " " + word)
+    assert bidi._shape_run(word) == tuple(map(tuple, bidi._shape_run_uncached(word)))
+    assert again[0].startswith(first[0])
+    assert len(again[0]) == len(again[1])
+
+
+def test_undo_and_redo_keep_the_cursor_on(folders):
+    from tests.tui.helpers import build_app, new_game_by_keys, play
+
+    async def go():
+        app = build_app(folders, "en")
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            await play(pilot, ["15"])
+            field = app.screen.focused
+            steps = len(app.screen.session.steps)
+            for key, after in (("ctrl+z", steps - 1), ("ctrl+y", steps)):
+                field._cursor_visible = False  # mid-blink
+                await pilot.press(key)
+                assert len(app.screen.session.steps) == after
+                assert field._cursor_visible, key
+    asyncio.run(go())
