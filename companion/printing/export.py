@@ -276,6 +276,7 @@ class Renderer:
         else in the file depends on the time, the process or the documents rendered before."""
         from weasyprint import HTML
 
+        from companion.printing import fit
         from companion.printing import render as underneath
         from companion.printing.htmltext import clean_document
 
@@ -295,8 +296,16 @@ class Renderer:
             options: dict[str, Any] = dict(
                 stylesheets=self.stylesheets(page, fonts), pdf_tags=True, attachments=[], uncompressed_pdf=False,
                 pdf_identifier=underneath.pdf_identifier(page.name))
-            html = HTML(string=text, base_url=STYLES_DIR.as_uri() + "/", url_fetcher=fonts.fetcher)
-            document = html.render(font_config=fonts.font_config, **options)
+
+            def lay_out(source: str) -> Any:
+                html = HTML(string=text if source is page.html else clean_document(source),
+                            base_url=STYLES_DIR.as_uri() + "/",
+                            url_fetcher=fonts.fetcher)
+                return html.render(font_config=fonts.font_config, **options)
+
+            # A rule sheet is laid out at the body size that leaves no page nearly empty (the layout
+            # the fit measured is the one printed).
+            document = fit.fitted(page, lay_out) if page.kind == "rules" else lay_out(page.html)
             if created is not None:
                 document.metadata.created = document.metadata.modified = underneath.w3c_date(created)
             with underneath.font_timestamps(created), atomic_open(target) as fh:

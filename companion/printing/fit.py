@@ -1,17 +1,18 @@
 """Rule sheets without a nearly empty last page (issue 17 item 3).
 
-A rule sheet is two balanced columns; when its text runs a little over a page, the last page holds a
-few lines and looks like a mistake.  :func:`fit_rules` lays the sheet out with WeasyPrint, measures how
-full every page is (the lowest line of text or picture in the page's content area, as a share of
-that area's height) and, when a page is under :data:`FILL_MIN`, lays it out again with the body text a
-little smaller (the text then fits on one page fewer) or a little larger (the last page fills up),
-whichever needs the smaller change, within readable limits (:data:`MIN_PT`..:data:`MAX_PT`).  This
-works for any length of text: a future edit of ``rules_content/`` cannot bring back a short page.
+A rule sheet is two balanced columns; when its text runs a little over a page, the last page holds a few
+lines and looks like a mistake. :func:`fitted` is given the sheet and a way to lay HTML out (the
+renderer's); it measures how full every page of the layout is (the lowest line of text or picture in the
+page's content area, as a share of that area's height) and, when a page is under :data:`FILL_MIN`, lays
+it out again with the body text a little smaller (the text then fits on one page fewer) or a little
+larger (the last page fills up), whichever needs the smaller change, within readable limits
+(:data:`MIN_PT`..:data:`MAX_PT`). This works for any length of text: a future edit of ``rules_content/``
+cannot bring back a short page.
 
-The answer is a ``<style>`` to put in the document; the same input always gives the same answer, so
-:func:`size_style` keeps it in the user cache folder (``rules-fit/``), under a key made of everything the
+It returns the layout to print, so a sheet that needs no fit is laid out once, as any other document.
+The size chosen is kept in the user cache folder (``rules-fit/``) under a key made of everything the
 layout depends on (the document, the stylesheets, the fonts' names and sizes, the WeasyPrint and
-companion versions): an export after no change lays each sheet out once, as before.
+companion versions): the next export of the same sheet lays it out once, at that size.
 """
 
 from __future__ import annotations
@@ -19,11 +20,15 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.printing.pages import Page
+
+Layout = Callable[[str], Any]
+"""HTML text -> a laid-out WeasyPrint document (the renderer's fonts, fetcher and stylesheets)."""
 
 FILL_MIN = 0.40      # no page of a rule sheet less full than this
 TARGET = 0.43        # what the fit aims at: its line boxes reach lower than the glyphs a reader sees
@@ -62,17 +67,6 @@ def page_fills(document: Any) -> list[float]:
     return fills
 
 
-def _layout(page: Page, html: str) -> Any:
-    from weasyprint import HTML
-
-    from companion.printing.export import STYLES_DIR, renderer
-    from companion.printing.htmltext import clean_document
-
-    r = renderer()
-    doc = HTML(string=clean_document(html), base_url=STYLES_DIR.as_uri() + "/", url_fetcher=r.fetcher)
-    return doc.render(font_config=r.font_config, stylesheets=r.stylesheets(page))
-
-
 def _ok(fills: list[float]) -> bool:
     return min(fills, default=1.0) >= TARGET
 
@@ -100,21 +94,21 @@ def _guess(fills: list[float], size: float) -> list[float]:
     return order
 
 
-def fit_rules(page: Page) -> tuple[float, list[float]]:
-    """The body size that keeps every page of the rule sheet ``page`` at least :data:`FILL_MIN` full,
-    and the fills it gives (the stylesheet's own size when it already does, or the best size found
-    when none does)."""
-    at = page.html.find("<main ")
-    if at < 0:
-        return BASE_PT, []
+def with_size(html: str, size_pt: float) -> str:
+    """The document ``html`` with its body set in ``size_pt`` (the ``<style>`` goes before ``<main>``)."""
+    at = html.find("<main ")
+    return html if at < 0 else html[:at] + style(size_pt) + html[at:]
 
-    def with_size(size: float) -> str:
-        return page.html[:at] + style(size) + page.html[at:]
 
-    fills = page_fills(_layout(page, page.html))
-    best = (BASE_PT, fills)
-    if _ok(fills):
-        return BASE_PT, fills
+def search(html: str, layout: Layout) -> tuple[float, Any, list[float]]:
+    """The body size that keeps every page of the rule sheet ``html`` at least :data:`FILL_MIN` full,
+    its layout and its page fills: the stylesheet's own size when it already does, else the first size
+    found that does, else the best one tried."""
+    document = layout(html)
+    fills = page_fills(document)
+    if _ok(fills) or "<main " not in html:
+        return BASE_PT, document, fills
+    best = (BASE_PT, document, fills)
     tried = {BASE_PT}
     queue = _guess(fills, BASE_PT)
     while queue and len(tried) <= MAX_TRIES:
@@ -122,11 +116,12 @@ def fit_rules(page: Page) -> tuple[float, list[float]]:
         if size in tried:
             continue
         tried.add(size)
-        fills = page_fills(_layout(page, with_size(size)))
+        document = layout(with_size(html, size))
+        fills = page_fills(document)
         if _ok(fills):
-            return size, fills
-        if min(fills) > min(best[1]):
-            best = (size, fills)
+            return size, document, fills
+        if min(fills) > min(best[2]):
+            best = (size, document, fills)
         # Not there yet: one step further the same way as the guess went.
         nxt = _clamp(size + (2 * STEP_PT if size > BASE_PT else -2 * STEP_PT))
         if nxt not in tried:
@@ -184,16 +179,21 @@ def _write_cache(path: Path, size: float, fills: list[float]) -> None:
         pass
 
 
-def size_style(page: Page) -> str:
-    """:func:`fit_rules`' ``<style>`` for ``page``, from the cache when the same sheet was fitted before."""
+def cache_path(page: Page) -> Path | None:
     try:
-        path: Path | None = cache_folder() / f"{Path(page.name).stem}-{_signature(page)}.json"
+        return cache_folder() / f"{Path(page.name).stem}-{_signature(page)}.json"
     except OSError:
-        path = None
+        return None
+
+
+def fitted(page: Page, layout: Layout) -> Any:
+    """The layout of the rule sheet ``page`` to print: at the size the cache holds for this very sheet,
+    else at the size :func:`search` finds (then kept in the cache)."""
+    path = cache_path(page)
     size = _read_cache(path) if path is not None else None
     if size is not None:
-        return style(size)
-    size, fills = fit_rules(page)
+        return layout(with_size(page.html, size))
+    size, document, fills = search(page.html, layout)
     if path is not None:
         _write_cache(path, size, fills)
-    return style(size)
+    return document

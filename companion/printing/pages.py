@@ -1,5 +1,4 @@
-"""Printed documents as HTML text: rule sheets, card sheets, single cards (WeasyPrint only lays a rule
-sheet out to fit it, in :mod:`companion.printing.fit`).
+"""Printed documents as HTML text (no WeasyPrint here): rule sheets, card sheets, single cards.
 
 Each builder returns a :class:`Page`: the whole HTML document (``<html lang dir>``, ``<title>``), the
 stylesheets it needs (by name, from ``styles/``), the file name it is saved under and the warnings met
@@ -83,9 +82,9 @@ def text_attrs(doc: Document) -> str:
     return f'lang="{LANG_TAGS[doc.text_locale]}" dir="{direction}"'
 
 
-def rules_page(game: str, locale: str, paper: str, fit: bool = True) -> Page:
-    """The rule sheet; with ``fit`` its body size is chosen so that no page is nearly empty (a layout
-    pass or more with WeasyPrint, :mod:`companion.printing.fit`)."""
+def rules_page(game: str, locale: str, paper: str) -> Page:
+    """The rule sheet (the renderer then fits its body size so that no page is nearly empty:
+    :mod:`companion.printing.fit`)."""
     tr = translator(locale)
     doc, html, warnings = _content(game, locale, "rules")
     name = game_name(game, tr)
@@ -93,15 +92,8 @@ def rules_page(game: str, locale: str, paper: str, fit: bool = True) -> Page:
     header = (f'<table class="running-header"><tr><td class="game">{escape(name)}</td>'
               f'<td class="edition">{escape(edition)}</td></tr></table>')
     body = header + f'<main {text_attrs(doc)}>{html}</main>'
-    page = Page(f"{game}-rules-{locale}-{paper}.pdf", "rules", locale, doc.title,
+    return Page(f"{game}-rules-{locale}-{paper}.pdf", "rules", locale, doc.title,
                 document(locale, doc.title, body, "rules"), ("base", "rules"), paper, warnings)
-    if fit:
-        from companion.printing.fit import size_style as fitted
-
-        size_style = fitted(page)
-        if size_style:
-            page.html = page.html.replace("<main ", size_style + "<main ", 1)
-    return page
 
 
 def split_card(html: str) -> tuple[str, str]:

@@ -124,3 +124,31 @@ def test_parse_time():
     assert render.parse_time("2026-11-29T20:00:00Z") == datetime(2026, 11, 29, 20, tzinfo=UTC)
     assert render.parse_time("2026-11-29T21:30:00+01:30") == datetime(2026, 11, 29, 20, tzinfo=UTC)
     assert render.parse_time("not a time") is None and render.parse_time(None) is None
+
+
+def test_cut_faces_are_kept_on_disk_and_a_damaged_one_is_cut_again(tmp_path, monkeypatch):
+    """A machine cuts each big face once (fontTools takes seconds a face): the cut is kept in the user
+    cache, read back by the next process, and a cached file that is damaged or foreign is cut again,
+    never printed."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    face = next(p for p in sorted((Path(render.__file__).parent / "fonts").rglob("*.otf"))
+                if p.stat().st_size > render.TRIM_ABOVE)
+    chars = frozenset(map(ord, "阿華小斌 0123456789"))
+    render._trimmed.clear()
+    first = render.trim_font(face, chars)
+    assert first is not None and len(first) < face.stat().st_size // 4
+    [kept] = (tmp_path / "cache").rglob(f"{face.stem}-*{face.suffix}")
+    assert kept.read_bytes() == first
+
+    render._trimmed.clear()  # a new process: read from the disk, not cut again
+    monkeypatch.setattr(render, "_hb_trim", lambda *a: pytest.fail("cut again"))
+    monkeypatch.setattr(render, "_fonttools_trim", lambda *a: pytest.fail("cut again"))
+    assert render.trim_font(face, chars) == first
+
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    kept.write_bytes(first[:1000])  # damaged (cut short by a full disk, or another program's file)
+    render._trimmed.clear()
+    assert render.trim_font(face, chars) == first
+    [kept] = (tmp_path / "cache").rglob(f"{face.stem}-*{face.suffix}")
+    assert kept.read_bytes() == first

@@ -139,28 +139,61 @@ def test_the_checks_see_what_they_look_for(tmp_path):
     assert problems(short, tmp_path / "short.pdf") == ["page 1 is 3% full"]  # one line of 9.6 pt
 
 
+def out(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def test_a_short_last_page_is_fitted_away(monkeypatch, tmp_path):
     """The sheet the fit changes most (Persian Diamant on A4 ends on a 16 % page at the stylesheet's
-    size) is given another body size, within the readable limits, and its pages all pass."""
-    page = rules_page("diamant", "fa", "a4", fit=False)
-    size, fills = fit.fit_rules(page)
-    assert fit.MIN_PT <= size <= fit.MAX_PT and size != fit.BASE_PT
-    assert min(fills) >= fit.FILL_MIN
-    assert fit.style(size) in rules_page("diamant", "fa", "a4").html
+    size) is printed at another body size, within the readable limits, and its pages all pass; printed
+    without the fit, the same sheet has a short page (so the fit is what makes the difference)."""
+    result = run_job(Job("rules", "diamant", "fa", "a4"), out(tmp_path / "fitted"))
+    assert result.path is not None and min(page_fills(result.path)) >= fit.FILL_MIN
+    [entry] = fit.cache_folder().glob("diamant-rules-fa-a4-*.json")
+    size = fit._read_cache(entry)
+    assert size is not None and fit.MIN_PT <= size <= fit.MAX_PT and size != fit.BASE_PT
+
+    monkeypatch.setattr(fit, "fitted", lambda page, lay_out: lay_out(page.html))
+    plain = run_job(Job("rules", "diamant", "fa", "a4"), out(tmp_path / "plain"))
+    assert plain.path is not None and min(page_fills(plain.path)) < fit.FILL_MIN
+
+
+def test_the_fit_lays_a_sheet_out_once_when_it_knows_the_size(monkeypatch, tmp_path):
+    """The layout the fit measured is the one printed: a sheet that needs no fit is laid out once, and a
+    fitted sheet the cache knows is laid out once too, at its size."""
+    calls = []
+    search = fit.search
+
+    def counting(html, lay_out):
+        def counted(source):
+            calls.append(source)
+            return lay_out(source)
+        return search(html, counted)
+
+    monkeypatch.setattr(fit, "search", counting)
+    run_job(Job("rules", "death_valley", "zh_Hant", "a4"), tmp_path)  # fits as it is
+    assert len(calls) == 1
+    calls.clear()
+    run_job(Job("rules", "diamant", "fa", "a4"), tmp_path)  # needs another size: searched
+    assert len(calls) > 1
+    calls.clear()
+    again = run_job(Job("rules", "diamant", "fa", "a4"), out(tmp_path / "again"))  # the cache knows it
+    assert calls == [] and again.path is not None and min(page_fills(again.path)) >= fit.FILL_MIN
 
 
 def test_a_damaged_cache_is_laid_out_again(tmp_path):
-    """A cache entry that is not a size in the limits is ignored: the sheet is fitted again and the
-    entry replaced by a good one."""
-    page = rules_page("diamant", "en", "letter", fit=False)
-    fitted = rules_page("diamant", "en", "letter").html
+    """A cache entry that is not a size in the limits is ignored: the sheet is fitted again, the entry
+    replaced by a good one and the PDF is the same."""
+    first = run_job(Job("rules", "diamant", "en", "letter"), out(tmp_path / "first"))
     entries = list(fit.cache_folder().glob("diamant-rules-en-letter-*.json"))
-    assert len(entries) == 1
+    assert len(entries) == 1 and first.path is not None
     good = entries[0].read_text(encoding="utf-8")
+    assert fit._read_cache(entries[0]) != fit.BASE_PT  # the fit did change this sheet
     for bad in ('{"size": 3}', '{"size": true}', '{"size": "9.6"}', "[]", "{", '{"fills": []}'):
         entries[0].write_text(bad, encoding="utf-8")
         assert fit._read_cache(entries[0]) is None
     entries[0].write_text('{"size": 12}', encoding="utf-8")  # out of the limits: fitted again, rewritten
-    assert rules_page("diamant", "en", "letter").html == fitted
+    second = run_job(Job("rules", "diamant", "en", "letter"), out(tmp_path / "second"))
     assert entries[0].read_text(encoding="utf-8") == good
-    assert page.html != fitted  # the fit did change this sheet
+    assert second.path is not None and second.path.read_bytes() == first.path.read_bytes()
