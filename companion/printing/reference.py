@@ -53,11 +53,11 @@ def flow_html(flow: Flow, tr: Translator) -> str:
             parts.append(f'<div class="box">{escape(step[1])}</div>')
         else:
             parts.append(
-                f'<div class="fork"><div class="box decision">{escape(step[1])}'
-                f'<span class="answer no">{escape(tr.gettext(NO))} ↓</span></div>'
+                f'<div class="fork"><div class="cell ask"><div class="box decision">{escape(step[1])}'
+                f'<span class="answer no">{escape(tr.gettext(NO))} ↓</span></div></div>'
                 f'<div class="side"><span class="answer">{escape(tr.gettext(YES))}</span>'
                 f'{picture("flow-side")}</div>'
-                f'<div class="box outcome">{escape(step[2])}</div></div>')
+                f'<div class="cell"><div class="box outcome">{escape(step[2])}</div></div></div>')
     return '<div class="flow">' + "".join(parts) + "</div>"
 
 
@@ -126,14 +126,16 @@ def icons(name: str, count: int, cls: str = "icon") -> str:
 
 def card_html(name: str, big: str = "", below: str = "", cls: str = "") -> str:
     """A card drawn with its picture, an optional large value (already in HTML) and what lies on it."""
+    if not big and not below:
+        cls = f"{cls} bare".strip()
     value = f'<span class="value">{big}</span>' if big else ""
     extra = f'<span class="on">{below}</span>' if below else ""
-    return f'<span class="xcard {cls}">{picture(name)}{value}{extra}</span>'
+    return f'<span class="xcard {cls}"><span class="in">{picture(name)}{value}{extra}</span></span>'
 
 
 def step_html(drawing: str, caption: str, cls: str = "") -> str:
     """One picture of a worked example with its sentence under it (``cls="wide"``: a wider one)."""
-    return (f'<figure class="xstep {cls}"><div class="drawing">{drawing}</div>'
+    return (f'<figure class="xstep {cls}"><div class="drawing"><div class="in">{drawing}</div></div>'
             f'<figcaption>{escape(caption)}</figcaption></figure>')
 
 
