@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from html.parser import HTMLParser
 
 import pytest
@@ -98,12 +99,17 @@ def test_rendering_emits_only_safe_html(game, locale, kind):
         assert target in doc.section_ids, target
 
 
+# An ordered list is written "1." in the Markdown of every language: markup, numbered in Persian digits where
+# it is shown (the print CSS's list-style-type: persian, the app's own list numbers).
+LIST_MARKERS = re.compile(r"(?m)^ *[0-9]+\. ")
+
+
 @pytest.mark.parametrize("locale", ["fa"])
 @pytest.mark.parametrize("game", GAMES)
 def test_persian_text_has_no_latin_digits(game, locale):
     for kind in content.KINDS:
         doc = content.load_document(game, locale, kind)
-        text = re.sub(r"`[^`]*`", "", doc.markdown)  # code spans may hold ids
+        text = re.sub(r"`[^`]*`", "", LIST_MARKERS.sub("", doc.markdown))  # code spans may hold ids
         found = re.findall(r".{0,15}[0-9].{0,15}", text)
         assert not found, found[:5]
 
@@ -256,3 +262,21 @@ def test_card_sides_stay_short(game, locale):
             assert len(re.findall(r"[\u4e00-\u9fff]", side)) <= 220
         else:
             assert len(side.split()) <= 140
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_persian_numbered_lists_show_persian_numbers(game):
+    """Numbered steps are real lists in Persian too (not bullets with a typed number, which printed as
+    «• ۱.» and read as ۱۰), and they are numbered in Persian digits on paper and on screen."""
+    from companion.i18n import translator
+    from companion.tui.widgets.rtl_markdown import layout, parse_blocks
+
+    number = translator("fa").num  # what the rules viewer numbers lists with (RulesScreen)
+    for kind in content.KINDS:
+        doc = content.load_document(game, "fa", kind)
+        assert not re.search(r"(?m)^ *[-*] (\*\*)?[۰-۹]+\.", doc.markdown), kind
+        if LIST_MARKERS.search(doc.markdown):
+            shown = [line.logical.plain for line in layout(parse_blocks(doc.markdown, number), 80, True)]
+            assert any(text.startswith("۱. ") for text in shown) and not any(re.match(r"[0-9]+\. ", t) for t in shown)
+    css = (Path(content.__file__).parent / "printing" / "styles" / "base.css").read_text(encoding="utf-8")
+    assert re.search(r"html:lang\(fa\) ol \{ list-style-type: persian; \}", css)

@@ -136,7 +136,8 @@ def test_every_locale_cites_the_same_numbers():
 @pytest.mark.parametrize("kind", content.KINDS)
 def test_persian_uses_persian_digits(kind):
     doc = content.load_document(GAME, "fa", kind)
-    assert not re.search(r"[0-9]", doc.markdown), re.findall(r".{0,20}[0-9].{0,20}", doc.markdown)[:5]
+    text = re.sub(r"(?m)^ *[0-9]+\. ", "", doc.markdown)  # ordered-list markers: markup, shown in Persian digits
+    assert not re.search(r"[0-9]", text), re.findall(r".{0,20}[0-9].{0,20}", text)[:5]
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -207,7 +207,7 @@ def test_the_shifting_stones_rules_mark_their_grids_in_every_language():
     for locale in ("en", "fa", "zh_Hant", "zh_Hans"):
         doc = load_document("shifting_stones", locale, "rules")
         tables = [b for b in parse_blocks(doc.markdown) if b.kind == "table"]
-        assert sum(b.columns_ltr for b in tables) == 2, locale  # the grid before and after Ava's turn
+        assert sum(b.columns_ltr for b in tables) == 3, locale  # a pattern, the grid before and after Ava's turn
         assert not all(b.columns_ltr for b in tables), locale   # the score table reads in the text's direction
 
 

@@ -180,25 +180,20 @@ def test_the_typing_hints_say_rows_go_left_to_right(locale):
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_rules_say_rows_are_typed_left_to_right_and_show_the_grid(locale):
     from companion import content
-    from companion.tui.widgets.rtl_markdown import layout, parse_blocks
+    from companion.tui.widgets.rtl_markdown import parse_blocks
 
     doc = content.load_document("shifting_stones", locale, "rules")
     cells_section = doc.source.split("{#cells}")[1].split("\n## ")[0]  # where the notation is explained
-    assert LEFT_TO_RIGHT[locale] in cells_section and "```text" in cells_section
+    assert LEFT_TO_RIGHT[locale] in cells_section and "{.grid}" in cells_section
     tr = translator(locale)
-    want = [[explain.face("seed", tr), explain.face("tree", tr)], [".", explain.face("bird", tr)]]
-    # the rules viewer draws the grid with the seed at the left of the tree, in every language
-    lines = [line.shown.plain for line in layout(parse_blocks(doc.source), 100, tr.direction == "rtl")
-             if line.shown.plain.strip().startswith("|")]
-    grid = [[unshaped(c.strip())[::-1] if bidi.has_rtl(unshaped(c)) else c.strip()
-             for c in line.strip().strip("|").split("|")] for line in lines]
-    assert want[0] in grid and want[1] in grid
-    # the PDF: each grid line is one left-to-right isolate
+    seed, tree, bird = (explain.face(face, tr) for face in ("seed", "tree", "bird"))
+    # the rules viewer draws the picture as a grid whose column 1 is on the left, in every language
+    [picture] = [b for b in parse_blocks(cells_section) if b.kind == "table"]
+    rows = [[cell.plain.strip() for cell in row] for row in picture.rows]
+    assert picture.columns_ltr and rows[1][1:] == [seed, tree] and rows[2][1:] == [".", bird]
+    # the PDF: the same picture is a grid table (printed left to right: table.grid in base.css)
     from companion.printing.pages import rules_page
 
     html = rules_page("shifting_stones", locale, "a4").html
-    pre = re.search(r"<pre>.*?</pre>", html, re.S)
-    assert pre is not None
-    if tr.direction == "rtl":
-        assert pre.group(0).count('<bdi dir="ltr">') == 2
-        assert pre.group(0).index(explain.face("seed", tr)) < pre.group(0).index(explain.face("tree", tr))
+    grids = re.findall(r'<table class="grid">.*?</table>', html, re.S)
+    assert any(seed in g and g.index(seed) < g.index(tree) < g.index(bird) for g in grids)
