@@ -273,9 +273,10 @@ def _wide(ch: str) -> bool:
 
 
 def _format_chinese(text: str, values: Mapping[str, Any]) -> str:
-    """``text.format(**values)`` for Chinese: the catalogs put a space on each side of a placeholder (the
-    space Chinese leaves beside Latin letters and digits: «輪到 Ava 了», «第 3 輪»); where the value
-    itself is Chinese that space goes, as a Chinese writer leaves none: «輪到阿華了»."""
+    """``text.format(**values)`` for Chinese, spaced as Chinese text is: a space between Chinese and a
+    Latin word or a number («輪到 Ava 了», «第 3 輪»), none between Chinese and Chinese («輪到阿華了»),
+    whichever way the catalog spaced the placeholder (Traditional spaces every one, Simplified none
+    beside a name), and none beside full-width punctuation."""
     from string import Formatter
 
     formatter = Formatter()
@@ -289,15 +290,26 @@ def _format_chinese(text: str, values: Mapping[str, Any]) -> str:
             pieces.append((formatter.format_field(value, spec or ""), True))
     out = []
     for at, (piece, is_value) in enumerate(pieces):
-        if not is_value:
-            before = pieces[at - 1] if at else ("", False)
-            after = pieces[at + 1] if at + 1 < len(pieces) else ("", False)
-            if before[1] and piece[:1] == " " and _wide(piece[1:2]) and _wide(_ISOLATE_CONTROL.sub("", before[0])[-1:]):
-                piece = piece[1:]
-            if after[1] and piece[-1:] == " " and _wide(piece[-2:-1]) and _wide(_ISOLATE_CONTROL.sub("", after[0])[:1]):
-                piece = piece[:-1]
+        if not is_value and piece.strip():
+            before = _ISOLATE_CONTROL.sub("", pieces[at - 1][0])[-1:] if at and pieces[at - 1][1] else ""
+            after = (_ISOLATE_CONTROL.sub("", pieces[at + 1][0])[:1]
+                     if at + 1 < len(pieces) and pieces[at + 1][1] else "")
+            if before:  # the text after a value
+                if piece[:1] == " " and _wide(piece[1:2]) and _wide(before):
+                    piece = piece[1:]                # 阿華 的 -> 阿華的
+                elif _wide(piece[:1]) and _LATIN_EDGE.match(before) and not _PUNCTUATION.match(piece[:1]):
+                    piece = " " + piece              # Ben因 -> Ben 因 (as the text spaces Latin words)
+            if after:  # the text before a value
+                if piece[-1:] == " " and _wide(piece[-2:-1]) and _wide(after):
+                    piece = piece[:-1]
+                elif _wide(piece[-1:]) and _LATIN_EDGE.match(after) and not _PUNCTUATION.match(piece[-1:]):
+                    piece = piece + " "
         out.append(piece)
     return "".join(out)
+
+
+_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
+"""Full-width punctuation: no space between it and a Latin word («：Ava», «Ava。»)."""
 
 
 # -- isolating inserted values --------------------------------------------------------------------

@@ -346,6 +346,11 @@ def test_a_chinese_value_takes_no_space_beside_chinese(locale):
     assert tr._format("第 {n} 輪", {"n": 3}) == "第 3 輪"  # digits keep their space
     assert tr._format("{a} {b}", {"a": "阿華", "b": "小斌"}) == "阿華 小斌"  # a space between two values stays
     assert tr._format("（{player}）", {"player": "阿華"}) == "（阿華）"
+    # a catalog that writes a name placeholder unspaced (the Simplified rule) still spaces a Latin name
+    assert tr._format("{player}因高温爆牌", {"player": "Ben"}) == "Ben 因高温爆牌"
+    assert tr._format("{player}因高温爆牌", {"player": "阿华"}) == "阿华因高温爆牌"
+    assert tr._format("{card}进了旅程", {"card": "高温 3"}) == "高温 3 进了旅程"
+    assert tr._format("：{player}。", {"player": "Ben"}) == "：Ben。"  # none beside full-width punctuation
     if locale != "zh_Hant":
         return  # (the Simplified catalog writes name placeholders unspaced: its test_zh_hans_terms rule)
     # a real message through the catalog: a Chinese name joins, a Latin one keeps its space
