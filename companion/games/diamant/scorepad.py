@@ -22,7 +22,7 @@ def pad(tr: Translator) -> BoxPad:
     rounds = max(r.rounds for r in rules)
     columns: list[Column] = []
     if any(r.starting_gems for r in rules):
-        columns.append(Column(tr.gettext("Starting gems"), width=13))
+        columns.append(Column(tr.gettext("Starting gems"), width=16))  # «Starting gems», «起始寶石» on one line
     columns += [Column(tr.gettext("Round {n}", n=n), width=15) for n in range(1, rounds + 1)]
     relics = max(r.relics for r in rules)
     if relics:
