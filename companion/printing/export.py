@@ -305,7 +305,12 @@ class Renderer:
 
             # A rule sheet is laid out at the body size that leaves no page nearly empty (the layout
             # the fit measured is the one printed).
-            document = fit.fitted(page, lay_out) if page.kind == "rules" else lay_out(page.html)
+            if page.kind == "rules":
+                document = fit.fitted(page, lay_out)
+            elif page.alternates:  # (a filled score sheet: a lower chart when the last page would be empty)
+                document = fit.fullest([page.html, *page.alternates], lay_out)
+            else:
+                document = lay_out(page.html)
             if created is not None:
                 document.metadata.created = document.metadata.modified = underneath.w3c_date(created)
             with underneath.font_timestamps(created), atomic_open(target) as fh:

@@ -129,6 +129,23 @@ def search(html: str, layout: Layout) -> tuple[float, Any, list[float]]:
     return best
 
 
+def fullest(candidates: list[str], layout: Layout) -> Any:
+    """The layout of the first of ``candidates`` (the same document, each tighter than the one before)
+    whose every page is at least :data:`FILL_MIN` full; when none is, the one with the fewest pages and
+    the fullest emptiest page.  Each candidate is laid out only if the ones before it fell short."""
+    best: tuple[tuple[int, float], Any] | None = None
+    for html in candidates:
+        document = layout(html)
+        fills = page_fills(document)
+        if _ok(fills):
+            return document
+        key = (len(fills), -min(fills, default=1.0))
+        if best is None or key < best[0]:
+            best = (key, document)
+    assert best is not None, "no candidate to lay out"
+    return best[1]
+
+
 def _signature(page: Page) -> str:
     import weasyprint
 

@@ -37,6 +37,8 @@ class Page:
     styles: tuple[str, ...]   # stylesheet names in styles/ (the paper stylesheet is added by name)
     paper: str | None = None
     warnings: list[Warning_] = field(default_factory=list)
+    alternates: tuple[str, ...] = ()  # the same document laid out tighter, in order: the renderer takes
+    # the first that leaves no page nearly empty (companion.printing.fit.fullest)
 
 
 @cache

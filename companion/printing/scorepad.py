@@ -253,20 +253,30 @@ def journal_page(journal_path: str | Path, locale: str, paper: str) -> Page:
     finals = [tr.gettext("{player} {score}", player=names[p], score=summary["scores"][p]) for p in players]
     description = tr.gettext("Line chart of each player's banked score after each round or turn: {scores}.",
                              scores=tr.join(finals))
-    chart_height = 62 if paper == "a4" else 54  # Letter is 18 mm shorter
-    svg, labels = score_chart_svg(points, players, tr, height=chart_height, names=names, x_title=x_title,
-                                  y_title=y_title, description=description)
-    chart = chart_html(svg, labels, 170, chart_height)
     moments = moments_html(key_moments(game, steps, summary, tr))
-    body = (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
-            + "".join(f'<p class="note any">{escape(line)}</p>' for line in meta)
-            + f"<p>{escape(status)}</p>" + breakdown_table(game, final, summary, winners, tr) + table
-            + f'<h2>{t(tr, "banked_score_after_each_round_or_turn")}</h2>'
-            + f'<figure class="chart" aria-label="{escape(description, quote=True)}">{chart}'
-            f'<figcaption class="alt">{escape(description)}</figcaption></figure>'
-            + f'<h2>{t(tr, "key_moments")}</h2>{moments}')
-    return Page(sheet_name(journal_path, locale, paper), "journal", locale, title,
-                document(locale, title, body, "journal"), ("base", "scorepad"), paper)
+
+    def body(chart_height: int) -> str:
+        svg, labels = score_chart_svg(points, players, tr, height=chart_height, names=names, x_title=x_title,
+                                      y_title=y_title, description=description)
+        chart = chart_html(svg, labels, 170, chart_height)
+        return (footer(tr, game, "sheet_footer") + f"<h1>{escape(title)}</h1>"
+                + "".join(f'<p class="note any">{escape(line)}</p>' for line in meta)
+                + f"<p>{escape(status)}</p>" + breakdown_table(game, final, summary, winners, tr) + table
+                + f'<h2>{t(tr, "banked_score_after_each_round_or_turn")}</h2>'
+                + f'<figure class="chart" aria-label="{escape(description, quote=True)}">{chart}'
+                f'<figcaption class="alt">{escape(description)}</figcaption></figure>'
+                + f'<h2>{t(tr, "key_moments")}</h2>{moments}')
+
+    # The chart as tall as the page allows (Letter is 18 mm shorter); lower ones are the alternates the
+    # renderer takes when the sheet would end on a nearly empty page (a long game's last key moments).
+    heights = CHART_HEIGHTS[paper if paper in CHART_HEIGHTS else "a4"]
+    html, *alternates = (document(locale, title, body(h), "journal") for h in heights)
+    return Page(sheet_name(journal_path, locale, paper), "journal", locale, title, html, ("base", "scorepad"),
+                paper, alternates=tuple(alternates))
+
+
+CHART_HEIGHTS = {"a4": (62, 50, 40), "letter": (54, 44, 36)}
+"""Chart heights of a filled sheet in mm, the preferred first."""
 
 
 def moments_html(moments: list[tuple[str, str]]) -> str:

@@ -196,3 +196,25 @@ def test_pdfs_get_ordinary_file_permissions(tmp_path, umask):
         os.umask(old)
     assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
     assert [p.name for p in tmp_path.iterdir()] == [page.name]  # no temporary file left behind
+
+
+@pytest.mark.parametrize(("locale", "paper"), [("fa", "a4"), ("zh_Hant", "letter")])
+def test_a_long_game_does_not_end_on_a_nearly_empty_page(tmp_path, locale, paper, monkeypatch):
+    """A 29-turn Death Valley game: its key moments ran one line onto a second page; the sheet is laid
+    out again with a lower chart (its alternates) and fits one page.  Without the alternates it spills."""
+    journal = Path(__file__).resolve().parents[1] / "death_valley" / "journals" / "standard.jsonl"
+    job = Job("journal", "", locale, paper, str(journal))
+    [fitted] = export([job], tmp_path / "fitted", workers=1)
+    assert fitted.error is None and fitted.path is not None
+    assert len(PdfReader(fitted.path).pages) == 1
+
+    build = scorepad.journal_page
+    monkeypatch.setattr(scorepad, "journal_page", lambda *a, **k: replace_alternates(build(*a, **k)))
+    [plain] = export([job], tmp_path / "plain", workers=1)
+    assert plain.path is not None and len(PdfReader(plain.path).pages) == 2
+
+
+def replace_alternates(page):
+    from dataclasses import replace
+
+    return replace(page, alternates=())
