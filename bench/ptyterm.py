@@ -47,6 +47,8 @@ class Pty:
         self.screen = pyte.Screen(cols, rows)
         self._stream = pyte.ByteStream(self.screen)
         self._picture = self.picture()
+        self.frames: list[tuple[float, bool]] = []  # the last key's frames (see key_to_frame)
+        self._start: float | None = None
 
     def picture(self) -> tuple:
         """What the terminal shows: every cell's character, colours and styles."""
@@ -103,8 +105,11 @@ class Pty:
                 return last_end
             if FRAME_END in data:
                 now = time.perf_counter()
-                if self._frames_changed():
+                changed = self._frames_changed()
+                if changed:
                     last_end = now
+                if self._start is not None:
+                    self.frames.append((now - self._start, changed))
         raise TimeoutError("the program never went quiet")
 
     def drain(self, seconds: float) -> None:
@@ -135,15 +140,22 @@ class Pty:
         start = time.perf_counter()
         self.send(data)
         deadline = start + timeout
+        self.frames = []  # when each frame ended (s after the key) and whether it changed the picture
         while True:
             chunk = self._read(0.05)
             if FRAME_END in chunk:
                 end = time.perf_counter()
-                if self._frames_changed():
+                changed = self._frames_changed()
+                self.frames.append((end - start, changed))
+                if changed:
                     break
             if time.perf_counter() > deadline:
                 raise AssertionError(f"{data!r} changed nothing on screen within {timeout} s")
-        later = self.wait_quiet(quiet)
+        self._start = start
+        try:
+            later = self.wait_quiet(quiet)
+        finally:
+            self._start = None
         return (later or end) - start
 
     def close(self) -> None:

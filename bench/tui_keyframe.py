@@ -8,6 +8,9 @@ A frame that changes nothing on screen is not waited for (see ``ptyterm``).  Pri
 goal and a verdict; exits 1 on a miss.  ``--rounds N`` plays the first N rounds only (a quicker look);
 ``--events N`` sets the size of the undo game; ``--viewers N`` (default 20, 0: skip) how many players
 follow the table through ``companion share`` while the host plays, compared with the same game alone.
+``--detail`` prints every key's time (what was typed, in ms); ``--lang L`` measures one language only;
+``--profile FILE`` runs the companion under cProfile and writes its statistics to FILE.<lang> (the
+figures are then not comparable).
 """
 
 from __future__ import annotations
@@ -95,6 +98,31 @@ class Viewers:
         self.server.wait(10)
 
 
+PROFILED = """
+import cProfile, os, runpy, signal, sys
+profile = cProfile.Profile()
+out = sys.argv[1]
+def stop(*_args):
+    profile.disable()
+    profile.dump_stats(out)
+    os._exit(0)
+signal.signal(signal.SIGTERM, stop)
+sys.argv = [sys.argv[0]] + sys.argv[2:]
+profile.enable()
+runpy.run_module("companion", run_name="__main__", alter_sys=True)
+"""
+OPTIONS: dict[str, str | bool] = {}
+
+
+def _companion(home: Path, lang: str) -> list[str]:
+    """The command that runs the companion (under cProfile with ``--profile``)."""
+    profile = OPTIONS.get("profile")
+    if isinstance(profile, str):
+        (home / "profiled.py").write_text(PROFILED)
+        return [sys.executable, str(home / "profiled.py"), f"{profile}.{lang}", "tui"]
+    return [sys.executable, "-m", "companion", "tui"]
+
+
 def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
@@ -104,7 +132,7 @@ def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[flo
                                        "started": "2026-12-01T10:00:00Z"}) + "\n")
         (home / "bare.py").write_text(BARE)
         watching = Viewers(journal, viewers, _env(home / "share", lang)) if viewers else None
-        ours = Pty([sys.executable, "-m", "companion", "tui", "--lang", lang, "--resume", str(journal)],
+        ours = Pty(_companion(home, lang) + ["--lang", lang, "--resume", str(journal)],
                    _env(home / "ours", lang), cwd=str(ROOT))
         bare = Pty([sys.executable, str(home / "bare.py")], _env(home / "bare", lang), cwd=str(ROOT))
         ours_times: list[float] = []
@@ -125,6 +153,10 @@ def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[flo
                     bare.wait_quiet(0.1)
                     ours_times.append(ours.key_to_frame(KEYS["enter"]))
                     bare_times.append(bare.key_to_frame(KEYS["enter"]))
+                    if OPTIONS.get("detail"):
+                        frames = " ".join(f"{t * 1000:.0f}{'*' if changed else ''}" for t, changed in ours.frames)
+                        print(f"    {lang} {step:18} {ours_times[-1] * 1000:6.1f} ms "
+                              f"(bare {bare_times[-1] * 1000:5.1f}) frames at {frames} (*: changed)")
                 # The round is over and its summary is open: the host closes it (not timed).
                 ours.send(KEYS["escape"])
                 ours.wait_quiet(0.2)
@@ -154,7 +186,7 @@ def run_undo(events: int, presses: int = 12) -> tuple[list[float], list[float]]:
             fh.write(_line(header))
             fh.writelines(_line(e) for e in played)
         (home / "bare.py").write_text(BARE)
-        ours = Pty([sys.executable, "-m", "companion", "tui", "--lang", "en", "--resume", str(journal)],
+        ours = Pty(_companion(home, "undo") + ["--lang", "en", "--resume", str(journal)],
                    _env(home / "ours", "en"), cwd=str(ROOT))
         bare = Pty([sys.executable, str(home / "bare.py")], _env(home / "bare", "en"), cwd=str(ROOT))
         ours_times: list[float] = []
@@ -168,6 +200,9 @@ def run_undo(events: int, presses: int = 12) -> tuple[list[float], list[float]]:
                 bare.wait_quiet(0.1)
                 ours_times.append(ours.key_to_frame(KEYS["ctrl+z" if index % 2 == 0 else "ctrl+y"]))
                 bare_times.append(bare.key_to_frame(KEYS["enter"]))
+                if OPTIONS.get("detail"):
+                    print(f"    undo {index % 2 and 'ctrl+y' or 'ctrl+z'} {ours_times[-1] * 1000:6.1f} ms "
+                          f"(bare {bare_times[-1] * 1000:5.1f})")
         finally:
             ours.close()
             bare.close()
@@ -189,11 +224,15 @@ def verdict(label: str, ours: list[float], bare: list[float]) -> bool:
 def main(argv: list[str]) -> int:
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else len(ROUNDS)
     events = int(argv[argv.index("--events") + 1]) if "--events" in argv else 100_000
+    OPTIONS["detail"] = "--detail" in argv
+    if "--profile" in argv:
+        OPTIONS["profile"] = str(Path(argv[argv.index("--profile") + 1]).resolve())
+    langs = [argv[argv.index("--lang") + 1]] if "--lang" in argv else ["en", "fa", "zh_Hant"]
     failed = False
     print(f"Enter -> last frame written, 8-player Diamant in a pty, {rounds} rounds; goal p95 < "
           f"{GOAL_P95 * 1000:.0f} ms and <= {GOAL_RATIO}x a bare Textual app measured interleaved")
     load = os.getloadavg()[0]
-    for lang in ("en", "fa", "zh_Hant"):
+    for lang in langs:
         failed |= not verdict(lang, *run(lang, rounds))
     viewers = int(argv[argv.index("--viewers") + 1]) if "--viewers" in argv else 20
     if viewers:
@@ -205,6 +244,9 @@ def main(argv: list[str]) -> int:
         print(f"  en with {viewers} players following the table (companion share): median "
               f"{statistics.median(shared) * 1000:5.1f} ms against {statistics.median(alone) * 1000:5.1f} ms alone, "
               f"x{change:.2f} (goal <= x{GOAL_SHARED}: the host's screen unchanged) -> {'met' if ok else 'MISSED'}")
+    if events <= 0:
+        print(f"load average at the start: {load:.2f}; verdict: {'MISSED' if failed else 'met'}")
+        return 1 if failed else 0
     print(f"Ctrl+Z / Ctrl+Y -> last frame on a {events:,}-event Shifting Stones game, same goal")
     failed |= not verdict("undo", *run_undo(events))
     print(f"load average at the start: {load:.2f}; verdict: {'MISSED' if failed else 'met'}")

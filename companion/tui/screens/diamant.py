@@ -72,6 +72,7 @@ class DiamantScreen(GameScreen):
         self.refresh_state()
         self.query_one("#card", Input).focus()
         self._fit_log()
+        self.call_after_refresh(self._prepare_summary)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_log()
@@ -264,19 +265,82 @@ class DiamantScreen(GameScreen):
         initial = self.session.initial
         return tuple(initial.score(i) for i in range(len(initial.players)))
 
-    def show_summary(self) -> bool:
-        """Open the summary of the last round that ended (False, and a notice, when none has yet)."""
+    _summary: Any = None  # the summary screen, built once (see summary_screen)
+
+    def summary_screen(self):
+        """The round summary this screen shows at every round's end: one screen, installed in the app,
+        built once and shown again with another round in it -- composing, styling and mounting a new
+        screen cost 40-70 ms at every round's end (bench/tui_keyframe.py)."""
         from companion.tui.screens.diamant_summary import DiamantSummary
 
+        if self._summary is None:
+            self._summary = DiamantSummary()
+            self.app.install_screen(self._summary, f"diamant-summary-{id(self)}")
+        return self._summary
+
+    def _prepare_summary(self) -> None:
+        """Build the summary screen ahead (after the game is on screen), so that the first round's end
+        does not wait for it either."""
+        if not self.is_attached or self.read_only:
+            return
+        summary = self.summary_screen()
+        if not summary.is_running:
+            try:
+                self.app._get_screen(summary)  # Textual's own first step of push_screen: mount it
+            except Exception:  # pragma: no cover - a Textual without it: mounted at the first push
+                pass
+
+    def _drop_summary(self) -> None:
+        summary, self._summary = self._summary, None
+        if summary is None or any(summary in stack for stack in self.app._screen_stacks.values()):
+            return
+        self.app.uninstall_screen(summary)
+        if summary.is_attached:
+            summary.remove()
+
+    def on_unmount(self) -> None:
+        self._drop_summary()
+
+    def show_summary(self) -> bool:
+        """Open the summary of the last round that ended (False, and a notice, when none has yet)."""
         steps = self.session.steps
         for index in range(len(steps) - 1, -1, -1):
             end = getattr(steps[index].outcome, "round_end", None)
             if end is not None:
-                summary = DiamantSummary(steps[index].state, self._round_start_scores(index), end)
-                self.app.push_screen(summary, callback=self._summary_closed)
+                summary = self.summary_screen()
+                summary.show(steps[index].state, self._round_start_scores(index), end)
+                if summary not in self.app.screen_stack:
+                    self._push_in_one_frame(summary)
                 return True
         self.app.notice(_("No round has ended yet."))
         return False
+
+    def _push_in_one_frame(self, summary) -> None:
+        """Push the summary and paint it once, laid out with its new text.
+
+        Pushed as is, it was painted three or four times, each frame up to 16 ms after the one before
+        (the game screen below repaints itself on a push, the screen resumes, its text is laid out
+        anew, the game's panels catch up beneath it).  Frames wait here until the summary screen has
+        taken in its resume (``call_after_refresh`` runs once it is idle); then one layout and one
+        paint show it.  A timer makes sure the wait never outlasts a tenth of a second."""
+        app = self.app
+        app._begin_batch()
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if released:
+                return
+            released = True
+            app._end_batch()
+            if summary.is_attached:
+                summary.refresh(layout=True)
+
+        try:
+            app.push_screen(summary, callback=self._summary_closed)
+        finally:
+            summary.call_after_refresh(release)
+            self.set_timer(0.1, release)
 
     def _summary_closed(self, result) -> None:
         card = self.query_one("#card", Input)
@@ -333,14 +397,12 @@ class DiamantScreen(GameScreen):
             for prose in self.query(Prose):
                 prose.sync()
         players.clear()
-        # Deferred (``focus()``, not ``set_focus``): set at once, the focus repaints the whole screen in
-        # a frame of its own before the panels' requests reach the screen, which then need a second one.
-        self.query_one("#card", Input).focus()
+        self.focus_now(self.query_one("#card", Input))  # in the frame that shows the event
 
     @on(DecisionList.Cancelled)
     def decision_cancelled(self) -> None:
         self.query_one(DecisionList).clear()
-        self.query_one("#card", Input).focus()
+        self.focus_now(self.query_one("#card", Input))
 
     def palette(self):
         yield PaletteCommand(_("Choose who leaves"), self.action_decide)

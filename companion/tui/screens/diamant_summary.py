@@ -75,26 +75,59 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
     return text
 
 
+class SummaryBox(VerticalScroll):
+    """The dialog's scrolling box.  A new virtual size (another round's summary, a line more or less)
+    asks for no second layout: the scrollbars' own reactives ask for one when they come or go."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
 class DiamantSummary(ReadAndGoOn):
+    """The summary of one round (``show`` puts another round in it: a game screen keeps one and shows
+    it again at every round's end, so a round's end costs one frame, not a screen built anew)."""
+
     DEFAULT_CSS = """
     DiamantSummary { align: center middle; }
     DiamantSummary > #summary-box { width: 90; }
     """
     BINDINGS = [Binding("enter,escape", "close", N_("Close"), id="summary.close")]
 
-    def __init__(self, state: State, before: tuple[int, ...], end: RoundEnd) -> None:
+    def __init__(self, state: State | None = None, before: tuple[int, ...] = (), end: RoundEnd | None = None) -> None:
         super().__init__()
         self.state = state
         self.before = before
         self.end = end
+        self._said_in: tuple[str, str] | None = None  # the language and bidi mode it was last shown in
 
     def compose_body(self) -> ComposeResult:
-        with VerticalScroll(id="summary-box", classes="dialog"):
+        with SummaryBox(id="summary-box", classes="dialog"):
             yield Prose(self.text, id="summary")
             yield Prose(lambda: _("Enter or Escape: close. Typing the next card closes it too."), classes="hint")
 
     def text(self) -> Text:
+        if self.state is None or self.end is None:
+            return Text("")
         return summary_text(self.state, self.before, self.end)
+
+    def show(self, state: State, before: tuple[int, ...], end: RoundEnd) -> None:
+        """Say this round's summary (before the screen is pushed again); it can be dismissed again."""
+        self.state, self.before, self.end = state, before, end
+        self._dismissed = False
+        if not self.is_mounted:
+            return  # composed with it
+        from companion.tui import bidi
+
+        said_in = (current().locale, bidi.mode())
+        if said_in != self._said_in:
+            if self._said_in is not None:
+                self.retranslate()  # the language changed while it was put away
+            self._said_in = said_in
+        for prose in self.query(Prose):
+            prose.sync()
+        box = self.query_one("#summary-box", VerticalScroll)
+        if box.scroll_y:
+            box.scroll_home(animate=False)
 
     def key_target(self, below: Screen[object]) -> Widget | None:
         return next(iter(below.query("#card")), None)

@@ -40,7 +40,9 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
+from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
+from textual.widget import Widget
 from textual.widgets import Input
 
 from companion.errors import CompanionError
@@ -116,6 +118,11 @@ class GameScreen(CompanionScreen):
         Binding("escape", "home", N_("Home"), id="game.home"),
         Binding("f11", "share", N_("Share the table"), id="game.share", priority=True, show=False),
     ]
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As ``Screen.focused``, but a focus change does not repaint the whole screen (a full frame of
+    every panel, for nothing: the widgets that lose and gain the focus restyle and repaint themselves,
+    and the footer follows the bindings at once)."""
 
     FOLLOW_ACTIONS: frozenset[str] = frozenset({"rules", "why_rule", "home", "share"})
     """The screen's actions that still act on a game followed read-only (they change nothing)."""
@@ -370,6 +377,25 @@ class GameScreen(CompanionScreen):
         field = self.focused
         if isinstance(field, Input) and field.cursor_blink:
             field._restart_blink()
+
+    def focus_now(self, widget: Widget) -> None:
+        """Move the focus to ``widget`` in the frame being prepared, not one later.
+
+        ``Widget.focus`` waits for the next turn of the app's loop, and then the widgets that lose and
+        gain the focus restyle themselves when their Blur and Focus events reach them: each of those
+        can land after the frame that shows the event, and paints a frame of its own (16 ms or more
+        later).  Here the focus, both widgets' focus state (their styles) and the field's cursor are
+        set at once; the events still come and find nothing left to change.
+        """
+        blurred = self.focused
+        if blurred is widget:
+            return
+        if blurred is not None:
+            blurred.has_focus = False
+        widget.has_focus = True
+        self.set_focus(widget)
+        if isinstance(widget, Input) and widget.cursor_blink:
+            widget._restart_blink()
 
     def _noted(self, saying: Saying) -> Saying:
         """``saying``, also added to the log's notes (the last few are kept)."""

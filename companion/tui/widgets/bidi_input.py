@@ -87,6 +87,26 @@ class BidiInput(Input):
                     self.replace(key.character, *self.selection)
 
     # -- layout -------------------------------------------------------------------------------------
+    _value_changing = False
+
+    def _watch_value(self, value: str) -> None:
+        # ``Input`` sets its virtual size (the value's width) on every change, and that reactive asks
+        # the whole screen to be laid out again -- for a field whose size never follows its value (it
+        # is 100% wide, 3 high): every key and every Enter cost a layout of every panel.  Here the
+        # virtual size is still set (scrolling the value uses it), without the layout, unless the
+        # field's own size is automatic.
+        self._value_changing = True
+        try:
+            super()._watch_value(value)
+        finally:
+            self._value_changing = False
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
+        if layout and self._value_changing and not self.styles.auto_dimensions:
+            layout = False
+            self._scroll_update(self.virtual_size)  # what a layout would do for the scrolling
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
     def _shown_value(self) -> str:
         """The value, and the suggestion's rest when it is on show (as ``Input`` shows it)."""
         suggestion = self._suggestion

@@ -67,6 +67,11 @@ class DecisionList(Widget, can_focus=True):
         else:
             self.refresh(layout=True)
 
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # As in ``Prose``: the list does not scroll, so a new virtual size asks for no second layout
+        # (a second frame, 16 ms or more after the one that showed the change).
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
     def _row_lines(self, index: int, width: int) -> list[Text]:
         """One player's row wrapped to ``width`` (continuation lines indented under the name), each
         line then put in display order -- wrapping first, reordering second, as bidi requires."""

@@ -75,6 +75,10 @@ class TranslatedFooter(Widget):
         self._entries: tuple[Entry, ...] = ()
         self._spans: list[tuple[int, int, Entry]] = []
 
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        # One line that does not scroll: a new virtual size asks for no second layout (and frame).
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
     # -- which keys -----------------------------------------------------------------------------
     def entries(self) -> tuple[Entry, ...]:
         """The keys this footer shows now (translated labels in display order); the palette key last."""
