@@ -160,7 +160,9 @@ def two_up_page(game_id: str, locale: str, paper: str) -> Page:
     width, height = PAPER_MM[paper]
     half = height / 2
     sheets = []
-    for pad in dict.fromkeys(game_pads(game, tr)):  # each kind of pad once, in the game's order
+    kinds = list(dict.fromkeys(game_pads(game, tr)))  # each kind of pad once, in the game's order
+    together = getattr(game_module(game, "scorepad"), "TWO_UP_TOGETHER", False)
+    for pad in ["".join(kinds)] if together else kinds:
         halves = "".join(
             f'<div class="half" style="top:{i * half:.2f}mm;height:{half:.2f}mm"><h1>{escape(title)}</h1>{pad}'
             f'<div class="half-footer">{t(tr, "game_score_pad_printed_by_companion", game=game.name(tr))}</div></div>'

@@ -62,3 +62,7 @@ def breakdown(final: Any, summary: dict[str, Any], players: list[str],
     heads = [tr.gettext("Cards scored"), tr.gettext("Card points"), tr.gettext("1-point cards"),
              tr.gettext("Bonus")]
     return heads, rows
+
+TWO_UP_TOGETHER = True
+"""On a two-up sheet each half holds both pads (the players' pad and the small solo sheet under it),
+instead of a sheet each: a sheet of solo ticks alone would be mostly blank."""
