@@ -90,3 +90,17 @@ def test_a_file_that_is_not_toml_or_not_there_is_a_message(tmp_path):
     with pytest.raises(RulesetError) as missing:
         load_presets(tmp_path / "none.toml")
     assert missing.value.code == "ruleset_unreadable"
+
+
+def test_shifting_stones_offers_the_game_that_ends_with_the_turn_reaching_the_target():
+    """The rules say a host can turn "finish the round" off when starting the game: a preset does it,
+    and a game started from it ends with the turn in which the target is reached."""
+    from companion.games.shifting_stones.engine import start
+    from companion.journal import new_header
+
+    game = get("shifting_stones")
+    standard, quick = (next(p for p in game.presets() if p.id == pid) for pid in ("standard", "quick-end"))
+    assert quick.players == standard.players and quick.name.message != standard.name.message
+    state = start(new_header("shifting_stones", quick.ruleset, ["Ava", "Ben"], **dict(quick.header)))
+    assert state.finish_round is False and state.mode == "multi"
+    assert start(new_header("shifting_stones", standard.ruleset, ["Ava", "Ben"], **dict(standard.header))).finish_round
