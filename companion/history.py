@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import CompanionError
 from companion.i18n import N_
+from companion.paths import user_cache_dir
 
 if TYPE_CHECKING:
     from companion.i18n import Translator
@@ -174,17 +175,10 @@ def default_folder() -> Path:
     return games_dir()
 
 
-def cache_dir() -> Path:
-    """The user cache folder of the companion (``platformdirs``)."""
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("companion", appauthor=False))
-
-
 def cache_path(folder: Path, base: Path | None = None) -> Path:
     """The cache file of one folder of journals (a name made from the folder's absolute path)."""
     name = hashlib.sha256(os.fsencode(os.path.abspath(folder))).hexdigest()[:24]
-    return (base if base is not None else cache_dir()) / "history" / f"{name}.json"
+    return (base if base is not None else user_cache_dir()) / "history" / f"{name}.json"
 
 
 Key = tuple[int, int, int]  # size, modification time (ns), inode

@@ -418,13 +418,11 @@ def _compiled_catalog(path: Path, locale: str) -> bytes:
 
     stat = path.stat()
     key = f"{stat.st_size}-{stat.st_mtime_ns}-{zlib.crc32(str(path.resolve()).encode()):08x}"
-    from pathlib import Path
+    from companion.paths import user_cache_dir
 
     cached = None
     try:
-        import platformdirs
-
-        cached = Path(platformdirs.user_cache_dir("companion", appauthor=False)) / "catalogs" / f"{locale}-{key}.mo"
+        cached = user_cache_dir() / "catalogs" / f"{locale}-{key}.mo"
         return cached.read_bytes()
     except (OSError, ImportError):
         pass

@@ -40,3 +40,12 @@ def user_data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+def user_cache_dir() -> Path:
+    """The user cache folder (compiled catalogs, the rules index, history, cut faces, fitted sheets)."""
+    from pathlib import Path
+
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("companion", appauthor=False))

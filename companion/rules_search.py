@@ -491,11 +491,9 @@ def _build(game: str) -> Index:
 
 
 def _cache_path(game: str, key: str) -> Any:
-    from pathlib import Path
+    from companion.paths import user_cache_dir
 
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("companion", appauthor=False)) / "rules-index" / f"{game}-{key}.json"
+    return user_cache_dir() / "rules-index" / f"{game}-{key}.json"
 
 
 _MEMORY: dict[tuple[str, str], Index] = {}

@@ -165,9 +165,9 @@ def _signature(page: Page) -> str:
 
 
 def cache_folder() -> Path:
-    import platformdirs
+    from companion.paths import user_cache_dir
 
-    return Path(platformdirs.user_cache_dir("companion", appauthor=False)) / "rules-fit"
+    return user_cache_dir() / "rules-fit"
 
 
 def _read_cache(path: Path) -> float | None:

@@ -241,10 +241,10 @@ class _CutCache:
 def _cached_cut(path: Path, stat: os.stat_result, chars: frozenset[int], harfbuzz: bool) -> _CutCache | None:
     import hashlib
 
-    try:
-        import platformdirs
+    from companion.paths import user_cache_dir
 
-        folder = Path(platformdirs.user_cache_dir("companion", appauthor=False)) / "fonts"
+    try:
+        folder = user_cache_dir() / "fonts"
     except (ImportError, OSError):
         return None
     digest = hashlib.sha256(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}:{harfbuzz}:".encode())

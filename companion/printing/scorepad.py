@@ -16,7 +16,7 @@ from companion.games.base import BoxPad, Column, Game, Pad, TablePad, TickSheet,
 from companion.i18n import N_, Translator, translator
 from companion.printing.chart import chart_html, score_chart_svg, score_points
 from companion.printing.moments import key_moments
-from companion.printing.pages import Page, document
+from companion.printing.pages import PAPER_MM, Page, document
 
 # Texts used inside f-strings (Babel cannot see calls there), marked here for extraction.
 TEXT = {
@@ -145,8 +145,7 @@ def scorepad_page(game_id: str, locale: str, paper: str) -> Page:
 
 
 # -- two-up: two A5 pads on one A4 (or Letter) sheet, cut along the middle ----------------------------
-PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-"""Sheet width and height (portrait); each half is a landscape pad of the width and half the height."""
+# (each half of a sheet, pages.PAPER_MM, is a landscape pad of the sheet's width and half its height)
 CUT_MARK_MM = 8.0  # the cut marks: this long, in the side margins, on the line between the two pads
 
 
