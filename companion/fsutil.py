@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import IO
 
 __all__ = ["FileTooLarge", "NotRegularFile", "atomic_open", "atomic_write", "current_umask", "fsync_dir",
-           "open_regular", "read_fd", "read_regular"]
+           "open_regular", "read_fd", "read_regular", "write_cache"]
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, durable: bool = True,
@@ -46,6 +46,21 @@ def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, durable: bo
     with atomic_open(path, durable=durable) as fh:
         fh.write(payload)
     return Path(path)
+
+
+def write_cache(path: Path, data: bytes, replaces: str | None = None) -> None:
+    """Keep ``data`` at ``path`` as a cache entry: written whole or not at all (not synced: a cache may be
+    lost, never half written), its folder made; then the folder's other files matching the glob
+    ``replaces`` (older versions of the same entry) are removed.  A cache that cannot be written only
+    costs making it again: an :class:`OSError` is swallowed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, data, durable=False)
+        for old in path.parent.glob(replaces) if replaces else ():
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 @contextmanager

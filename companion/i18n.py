@@ -435,13 +435,9 @@ def _compiled_catalog(path: Path, locale: str) -> bytes:
     write_mo(buffer, catalog, use_fuzzy=False)
     data = buffer.getvalue()
     if cached is not None:
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            from companion.fsutil import atomic_write
+        from companion.fsutil import write_cache
 
-            atomic_write(cached, data, durable=False)  # a cache: lost at worst, never half written
-        except OSError:
-            pass
+        write_cache(cached, data)
     return data
 
 

@@ -518,17 +518,10 @@ def index_for(game: str) -> Index:
     if found is None or found.game != game:
         found = _build(game)
         if path is not None:
-            try:
-                from companion.fsutil import atomic_write
+            from companion.fsutil import write_cache
 
-                path.parent.mkdir(parents=True, exist_ok=True)
-                data = json.dumps(found.to_json(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-                atomic_write(path, data, durable=False)  # a cache: lost at worst, never half written
-                for old in path.parent.glob(f"{game}-*.json"):
-                    if old != path:
-                        old.unlink(missing_ok=True)
-            except OSError:
-                pass
+            data = json.dumps(found.to_json(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            write_cache(path, data, replaces=f"{game}-*.json")
     if len(_MEMORY) > 8:
         _MEMORY.clear()
     _MEMORY[(game, key)] = found

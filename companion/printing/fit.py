@@ -182,18 +182,10 @@ def _read_cache(path: Path) -> float | None:
 
 
 def _write_cache(path: Path, size: float, fills: list[float]) -> None:
-    from companion.fsutil import atomic_write
+    from companion.fsutil import write_cache
 
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, json.dumps({"size": size, "fills": [round(f, 3) for f in fills]}).encode("utf-8"),
-                     durable=False)  # a cache: lost at worst, never half written
-        stem = path.name.rsplit("-", 1)[0]
-        for old in path.parent.glob(f"{stem}-*.json"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except OSError:
-        pass
+    data = json.dumps({"size": size, "fills": [round(f, 3) for f in fills]}).encode("utf-8")
+    write_cache(path, data, replaces=f"{path.name.rsplit('-', 1)[0]}-*.json")
 
 
 def cache_path(page: Page) -> Path | None:

@@ -226,16 +226,10 @@ class _CutCache:
     def write(self, data: bytes) -> None:
         import hashlib
 
-        from companion.fsutil import atomic_write
+        from companion.fsutil import write_cache
 
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            for old in self.folder.glob(f"{self.stem}.*{self.suffix}"):
-                old.unlink(missing_ok=True)
-            target = self.folder / f"{self.stem}.{hashlib.sha256(data).hexdigest()[:16]}{self.suffix}"
-            atomic_write(target, data, durable=False)  # a cache: lost at worst, never half written
-        except OSError:
-            pass
+        target = self.folder / f"{self.stem}.{hashlib.sha256(data).hexdigest()[:16]}{self.suffix}"
+        write_cache(target, data, replaces=f"{self.stem}.*{self.suffix}")
 
 
 def _cached_cut(path: Path, stat: os.stat_result, chars: frozenset[int], harfbuzz: bool) -> _CutCache | None:

@@ -388,3 +388,18 @@ def test_read_fd_stops_at_the_bound_when_the_file_grows_while_read(tmp_path, mon
     monkeypatch.setattr(os, "pread", pread)
     with pytest.raises(fsutil.FileTooLarge):
         fsutil.read_regular(path, 100)
+
+
+def test_a_cache_entry_replaces_its_older_versions_and_never_raises(tmp_path):
+    folder = tmp_path / "cache" / "fonts"
+    fsutil.write_cache(folder / "face-1.otf", b"one", replaces="face-*.otf")
+    (folder / "other-1.otf").write_bytes(b"kept")
+    fsutil.write_cache(folder / "face-2.otf", b"two", replaces="face-*.otf")
+    assert sorted(p.name for p in folder.iterdir()) == ["face-2.otf", "other-1.otf"]
+    assert (folder / "face-2.otf").read_bytes() == b"two"
+    fsutil.write_cache(folder / "plain.mo", b"mo")  # no older versions named: nothing else goes
+    assert sorted(p.name for p in folder.iterdir()) == ["face-2.otf", "other-1.otf", "plain.mo"]
+    blocked = tmp_path / "a-file"
+    blocked.write_bytes(b"")
+    fsutil.write_cache(blocked / "entry.json", b"{}")  # its folder cannot be made: only the cache is lost
+    assert blocked.read_bytes() == b""
