@@ -105,14 +105,9 @@ class RunningLog(Prose, can_focus=False):
         shown.no_wrap = True
         return shown
 
-    def _forget(self) -> None:
+    def _forget(self) -> None:  # (Prose.refresh(layout=True) and sync call it: the rows go with the text)
         super()._forget()
         self._rows_cache = {}
-
-    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
-        if layout:
-            self._rows_cache = {}
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _count_hidden(self) -> int:
         width = self.content_region.width or self.size.width
