@@ -227,14 +227,6 @@ class Renderer:
         self.base = _FontSet(printed_characters())
         self._other: _FontSet | None = None
 
-    @property
-    def font_config(self) -> Any:
-        return self.base.font_config
-
-    @property
-    def fetcher(self) -> Any:
-        return self.base.fetcher
-
     def fonts_for(self, html: str) -> _FontSet:
         """The font set for a document whose text is ``html``: the shared one unless it has other characters."""
         extra = {c for c in map(ord, html) if c >= 0x20} - self.base.chars
