@@ -20,7 +20,7 @@ from companion.games.diamant import explain as words
 from companion.games.diamant.engine import RoundEnd, State
 from companion.i18n import N_, _, current
 from companion.tui.screens.base import ReadAndGoOn
-from companion.tui.widgets.text import Prose
+from companion.tui.widgets.text import OneLayout, Prose
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,9 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
     return text
 
 
-class SummaryBox(VerticalScroll):
-    """The dialog's scrolling box.  A new virtual size (another round's summary, a line more or less)
-    asks for no second layout: the scrollbars' own reactives ask for one when they come or go."""
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+class SummaryBox(VerticalScroll, OneLayout):  # (VerticalScroll first: its CSS comes with it)
+    """The dialog's scrolling box: another round's summary (a line more or less) is laid out once; the
+    scrollbars' own reactives ask for a layout when they come or go."""
 
 
 class DiamantSummary(ReadAndGoOn):

@@ -14,13 +14,13 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from companion.i18n import N_, current
 from companion.tui import bidi
+from companion.tui.widgets.text import OneLayout
 
 
-class DecisionList(Widget, can_focus=True):
+class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
     DEFAULT_CSS = """
     DecisionList { height: auto; width: 1fr; }
     """
@@ -66,11 +66,6 @@ class DecisionList(Widget, can_focus=True):
             self.refresh()
         else:
             self.refresh(layout=True)
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        # As in ``Prose``: the list does not scroll, so a new virtual size asks for no second layout
-        # (a second frame, 16 ms or more after the one that showed the change).
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def _row_lines(self, index: int, width: int) -> list[Text]:
         """One player's row wrapped to ``width`` (continuation lines indented under the name), each

@@ -22,10 +22,10 @@ from typing import NamedTuple
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from companion.i18n import N_, current, translator
 from companion.tui import bidi
+from companion.tui.widgets.text import OneLayout
 
 KEYS_ACTION = "show_keys"  # the keys screen (F1): it lists every key the footer leaves out
 ALL_KEYS = N_("All keys")
@@ -58,7 +58,7 @@ class Entry(NamedTuple):
     rank: int = 1  # which keys stay when not all fit: 0 first (the game's own keys), then 1, then 2 (the app's)
 
 
-class TranslatedFooter(Widget):
+class TranslatedFooter(OneLayout):  # (one line that does not scroll)
     COMPONENT_CLASSES = {"footer--key", "footer--description", "footer--disabled"}
     DEFAULT_CSS = """
     TranslatedFooter {
@@ -74,10 +74,6 @@ class TranslatedFooter(Widget):
         super().__init__(id=id, classes=classes)
         self._entries: tuple[Entry, ...] = ()
         self._spans: list[tuple[int, int, Entry]] = []
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        # One line that does not scroll: a new virtual size asks for no second layout (and frame).
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     # -- which keys -----------------------------------------------------------------------------
     def entries(self) -> tuple[Entry, ...]:

@@ -23,7 +23,20 @@ def as_text(value: str | Text) -> Text:
     return value if isinstance(value, Text) else Text(value)
 
 
-class Prose(Widget):
+class OneLayout(Widget):
+    """A widget whose new virtual size asks for no second layout.
+
+    Textual sets a widget's virtual size after each layout with ``layout=True``, which asks for a second
+    layout whenever the size changed: a second frame, 16 ms or more after the one that showed the
+    change, for nothing when nothing else depends on that virtual size (the widget does not scroll, or
+    its scrollbars' own reactives ask for a layout when they come or go).  Taken in without asking for
+    another layout, as Textual does when scrolling."""
+
+    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class Prose(OneLayout):
     DEFAULT_CSS = """
     Prose { height: auto; width: 1fr; }
     """
@@ -47,13 +60,6 @@ class Prose(Widget):
             self._text = None
             self._forget()
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def _size_updated(self, size, virtual_size, container_size, layout: bool = True) -> bool:
-        # Textual sets a widget's virtual size after each layout with ``layout=True``, which asks for a
-        # second layout whenever the size changed: a second frame, 16 ms or more after the one that
-        # showed the change, for nothing -- a Prose does not scroll, so nothing else depends on its
-        # virtual size.  Taken in without asking for another layout (as Textual does when scrolling).
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def _fixed_width(self) -> bool:
         """Whether the width does not follow the text (then only the height can change)."""
