@@ -3,14 +3,16 @@
 Goal (issue 15): Enter -> last frame written p95 < 16 ms and <= 1.5x the bare app (one Input, one Label,
 the label updated on Enter) measured the same way, interleaved key by key in the same run, in en, fa and
 zh_Hant; round ends include the summary screen they open.  Then undo and redo (Ctrl+Z, Ctrl+Y) on a
-Shifting Stones game of 100,000 events in force, against the bare app's Enter in the same way, same goal.
-A frame that changes nothing on screen is not waited for (see ``ptyterm``).  Prints each figure, the
-goal and a verdict; exits 1 on a miss.  ``--rounds N`` plays the first N rounds only (a quicker look);
-``--events N`` sets the size of the undo game; ``--viewers N`` (default 20, 0: skip) how many players
-follow the table through ``companion share`` while the host plays, compared with the same game alone.
-``--detail`` prints every key's time (what was typed, in ms); ``--lang L`` measures one language only;
-``--profile FILE`` runs the companion under cProfile and writes its statistics to FILE.<lang> (the
-figures are then not comparable).
+Shifting Stones game of 100,000 events in force, against the bare app's Enter in the same way, same
+goal. A frame that changes nothing on screen is not waited for (see ``ptyterm``).  In the first
+language, a stock Textual app of the game screen's shape that repaints as much on each Enter
+(``REFERENCE``) is timed too, interleaved, and printed for information: what Textual itself costs for
+such a frame. Prints each figure, the goal and a verdict; exits 1 on a miss.  ``--rounds N`` plays the
+first N rounds only (a quicker look); ``--events N`` sets the size of the undo game; ``--viewers N``
+(default 20, 0: skip) how many players follow the table through ``companion share`` while the host
+plays, compared with the same game alone. ``--detail`` prints every key's time (what was typed, in ms);
+``--lang L`` measures one language only; ``--profile FILE`` runs the companion under cProfile and writes
+its statistics to FILE.<lang> (the figures are then not comparable).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ ROUNDS = [
 ]
 GOAL_P95 = 0.016
 GOAL_RATIO = 1.5
+FLOOR: list[float] = []  # the reference app's times (see REFERENCE), when measured
 GOAL_SHARED = 1.25  # the host's median with players following the table, against the same run without
 
 BARE = """
@@ -49,6 +52,38 @@ class Bare(App):
         self.query_one("#out", Label).update("got " + event.value)
         event.input.value = ""
 Bare().run()
+"""
+
+# The floor (for information): a stock Textual app of the game screen's shape -- two columns of panels
+# (Static widgets, 47 lines in all, as many as the 8-player Diamant screen shows) over one Input --
+# whose every panel says something new on each Enter, as a card changes the path, odds, deck, players,
+# log and explanation.  What stock Textual costs to repaint that much, measured the same way.
+REFERENCE = """
+from textual.app import App
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Input, Static
+LEFT, RIGHT = (("path", 6), ("odds", 13), ("deck", 5)), (("players", 16), ("log", 5), ("explain", 2))
+class Reference(App):
+    CSS = "VerticalScroll { width: 1fr; } Static { margin-bottom: 1; }"
+    AUTO_FOCUS = "#in"
+    def compose(self):
+        self.count = 0
+        with Horizontal():
+            for column in (LEFT, RIGHT):
+                with VerticalScroll():
+                    for name, lines in column:
+                        yield Static(self.say(name, lines), id=name)
+        yield Input(id="in")
+    def say(self, name, lines):
+        said = f"card {self.count}, {self.count * 7 % 13} of 26 cards"
+        return "\\n".join(f"{name} line {i + 1}: {said}" for i in range(lines))
+    def on_input_submitted(self, event):
+        self.count += 1
+        for column in (LEFT, RIGHT):
+            for name, lines in column:
+                self.query_one("#" + name, Static).update(self.say(name, lines))
+        event.input.value = ""
+Reference().run()
 """
 
 
@@ -123,7 +158,9 @@ def _companion(home: Path, lang: str) -> list[str]:
     return [sys.executable, "-m", "companion", "tui"]
 
 
-def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[float]]:
+def run(lang: str, rounds: int, viewers: int = 0, reference: bool = False) -> tuple[list[float], list[float]]:
+    """The companion's and the bare app's times, key by key; with ``reference`` the stock-Textual
+    reference app is timed too, interleaved, into :data:`FLOOR`."""
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         journal = home / "game.jsonl"
@@ -135,11 +172,17 @@ def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[flo
         ours = Pty(_companion(home, lang) + ["--lang", lang, "--resume", str(journal)],
                    _env(home / "ours", lang), cwd=str(ROOT))
         bare = Pty([sys.executable, str(home / "bare.py")], _env(home / "bare", lang), cwd=str(ROOT))
+        ref = None
+        if reference:
+            (home / "reference.py").write_text(REFERENCE)
+            ref = Pty([sys.executable, str(home / "reference.py")], _env(home / "reference", lang), cwd=str(ROOT))
         ours_times: list[float] = []
         bare_times: list[float] = []
         try:
             ours.drain(4.0)
             bare.drain(1.0)
+            if ref is not None:
+                ref.drain(1.0)
             for round_steps in ROUNDS[:rounds]:
                 for step in round_steps:
                     if step.startswith("leave:"):
@@ -153,6 +196,10 @@ def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[flo
                     bare.wait_quiet(0.1)
                     ours_times.append(ours.key_to_frame(KEYS["enter"]))
                     bare_times.append(bare.key_to_frame(KEYS["enter"]))
+                    if ref is not None:
+                        ref.send(step)
+                        ref.wait_quiet(0.1)
+                        FLOOR.append(ref.key_to_frame(KEYS["enter"]))
                     if OPTIONS.get("detail"):
                         frames = " ".join(f"{t * 1000:.0f}{'*' if changed else ''}" for t, changed in ours.frames)
                         print(f"    {lang} {step:18} {ours_times[-1] * 1000:6.1f} ms "
@@ -163,6 +210,8 @@ def run(lang: str, rounds: int, viewers: int = 0) -> tuple[list[float], list[flo
         finally:
             ours.close()
             bare.close()
+            if ref is not None:
+                ref.close()
             if watching is not None:
                 watching.close()
                 if min(watching.received) < 2:
@@ -233,7 +282,17 @@ def main(argv: list[str]) -> int:
           f"{GOAL_P95 * 1000:.0f} ms and <= {GOAL_RATIO}x a bare Textual app measured interleaved")
     load = os.getloadavg()[0]
     for lang in langs:
-        failed |= not verdict(lang, *run(lang, rounds))
+        ours, bare = run(lang, rounds, reference=lang == langs[0])
+        failed |= not verdict(lang, ours, bare)
+        if FLOOR:
+            print(f"  {'':8} for information, in the same run: a stock Textual app of the same shape repainting "
+                  f"its 6 panels (47 lines) on each Enter: median {statistics.median(FLOOR) * 1000:5.1f} ms, p95 "
+                  f"{percentile(FLOOR, 0.95) * 1000:5.1f} ms, ratio to the bare app median "
+                  f"{statistics.median(FLOOR) / statistics.median(bare):.2f}, p95 "
+                  f"{percentile(FLOOR, 0.95) / percentile(bare, 0.95):.2f} (the companion against it: median "
+                  f"{statistics.median(ours) / statistics.median(FLOOR):.2f}, p95 "
+                  f"{percentile(ours, 0.95) / percentile(FLOOR, 0.95):.2f})")
+            FLOOR.clear()
     viewers = int(argv[argv.index("--viewers") + 1]) if "--viewers" in argv else 20
     if viewers:
         alone, _bare = run("en", rounds)

@@ -310,37 +310,13 @@ class DiamantScreen(GameScreen):
                 summary = self.summary_screen()
                 summary.show(steps[index].state, self._round_start_scores(index), end)
                 if summary not in self.app.screen_stack:
-                    self._push_in_one_frame(summary)
+                    # It has its text already (show), so the first frame of the push shows it whole.  (Held
+                    # back in a batch until it had resumed, it waited for the next tick of the screen's
+                    # 60 Hz update timer: 35-45 ms from the key instead of 15.)
+                    self.app.push_screen(summary, callback=self._summary_closed)
                 return True
         self.app.notice(_("No round has ended yet."))
         return False
-
-    def _push_in_one_frame(self, summary) -> None:
-        """Push the summary and paint it once, laid out with its new text.
-
-        Pushed as is, it was painted three or four times, each frame up to 16 ms after the one before
-        (the game screen below repaints itself on a push, the screen resumes, its text is laid out
-        anew, the game's panels catch up beneath it).  Frames wait here until the summary screen has
-        taken in its resume (``call_after_refresh`` runs once it is idle); then one layout and one
-        paint show it.  A timer makes sure the wait never outlasts a tenth of a second."""
-        app = self.app
-        app._begin_batch()
-        released = False
-
-        def release() -> None:
-            nonlocal released
-            if released:
-                return
-            released = True
-            app._end_batch()
-            if summary.is_attached:
-                summary.refresh(layout=True)
-
-        try:
-            app.push_screen(summary, callback=self._summary_closed)
-        finally:
-            summary.call_after_refresh(release)
-            self.set_timer(0.1, release)
 
     def _summary_closed(self, result) -> None:
         card = self.query_one("#card", Input)
