@@ -11,7 +11,10 @@ Decisions (a ``leave`` event), typed in the same field: ``L``, ``leave`` or the 
 the names or seat numbers of those who leave (``L Ava Ben``, ``leave 1 3``, ``برگشت آوا``); names may
 be shortened to an unambiguous prefix and separated by spaces or commas.
 
-Localized words come from the :class:`~companion.i18n.Translator` passed in.  Whether the card is
+Localized words come from the :class:`~companion.i18n.Translator` passed in.  The word tables and the
+examples are made once per translator and ruleset (or players) and kept: they are read on every key
+(the completion as a host types, the hint after each event), and each made again cost more than the
+rest of a key's work.  Whether the card is
 still in the deck, or the explorers may leave now, is the engine's business: the readers only say
 what the text names (:class:`NotationError` when it names nothing).
 """
@@ -20,7 +23,8 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.errors import CompanionError
@@ -87,20 +91,28 @@ def _english() -> Translator:
 
 
 # -- words -----------------------------------------------------------------------------------------
-def names(state: State, tr: Translator) -> dict[str, str]:
-    """Every word that names a hazard of this ruleset -> its id (ids, English and translated names)."""
+def names(state: State, tr: Translator) -> Mapping[str, str]:
+    """Every word that names a hazard of this ruleset -> its id (ids, English and translated names).
+    (One table per hazards and translator, shared: read it, never change it.)"""
+    return _names(state.rules.hazards, tr)
+
+
+@lru_cache(maxsize=64)
+def _names(hazards: tuple[str, ...], tr: Translator) -> Mapping[str, str]:
     found: dict[str, str] = {}
-    for hazard in state.rules.hazards:
+    for hazard in hazards:
         found[_norm(hazard)] = hazard
         found[_norm(hazard_name(hazard, _english()))] = hazard
         found[_norm(hazard_name(hazard, tr))] = hazard
     return found
 
 
+@lru_cache(maxsize=16)
 def relic_words(tr: Translator) -> tuple[str, ...]:
     return tuple(dict.fromkeys(RELIC_WORDS + (_norm(tr.gettext(RELIC_WORD)),)))
 
 
+@lru_cache(maxsize=16)
 def leave_words(tr: Translator) -> tuple[str, ...]:
     """The words of a decision: ``leave``/``l``, the translated word, the other languages' words and
     the editions' (a Persian host whose screen is in English still types برگشت or خروج)."""
@@ -109,16 +121,21 @@ def leave_words(tr: Translator) -> tuple[str, ...]:
                                + tuple(_norm(w) for w in EDITION_LEAVE_WORDS)))
 
 
-def _meanings(state: State, tr: Translator) -> dict[str, set[Meaning]]:
+def _meanings(state: State, tr: Translator) -> Mapping[str, frozenset[Meaning]]:
     """Every word the field reads -> what it may mean (a hazard, relic, the leave word)."""
+    return _meaning_table(state.rules.hazards, tr)
+
+
+@lru_cache(maxsize=64)
+def _meaning_table(hazards: tuple[str, ...], tr: Translator) -> Mapping[str, frozenset[Meaning]]:
     table: dict[str, set[Meaning]] = {}
-    for word, hazard in names(state, tr).items():
+    for word, hazard in _names(hazards, tr).items():
         table.setdefault(word, set()).add((HAZARD, hazard))
     for word in relic_words(tr):
         table.setdefault(word, set()).add(_RELIC)
     for word in leave_words(tr):
         table.setdefault(word, set()).add(_LEAVE)
-    return table
+    return {word: frozenset(meanings) for word, meanings in table.items()}
 
 
 def _label(meaning: Meaning, tr: Translator) -> str:
@@ -139,7 +156,7 @@ def _resolve(phrase: str, text: str, state: State, tr: Translator) -> Meaning:
     more than one thing, is ambiguous -- the field asks, it never chooses (``diamant.ambiguous_entry``).
     """
     table = _meanings(state, tr)
-    exact = table.get(phrase, set())
+    exact = set(table.get(phrase, ()))
     cards = {m for m in exact if m[0] == HAZARD}
     if len(cards) == 1:
         return cards.pop()
@@ -157,7 +174,8 @@ def _resolve(phrase: str, text: str, state: State, tr: Translator) -> Meaning:
     raise _unknown(phrase, text, table, state, tr)
 
 
-def _unknown(phrase: str, text: str, table: dict[str, set[Meaning]], state: State, tr: Translator) -> NotationError:
+def _unknown(phrase: str, text: str, table: Mapping[str, frozenset[Meaning]], state: State,
+             tr: Translator) -> NotationError:
     """``diamant.did_you_mean`` for a near miss (``spidr``), else :func:`not_a_card`."""
     words = [w for w in table if len(w) > 1]
     close = difflib.get_close_matches(phrase, words, n=1, cutoff=0.75) if len(phrase) > 2 else []
@@ -351,12 +369,29 @@ def format_decision(event: Event, state: State, tr: Translator) -> str:
 def examples(state: State, tr: Translator) -> tuple[str, str, str]:
     """What a host may type, in this game's words and with the players' own names: cards
     (``7, spider, or relic``; no relic where there is none), a decision by name (``leave Ava Ben``)
-    and by seat (``leave 1 2``) -- for (up to two of) the players in the cave, else the first two."""
+    and by seat (``leave 1 2``) -- for (up to two of) the players in the cave, else the first two.
+
+    Made once for each translator, first hazard, relics or not, players and the seats shown (all it
+    depends on) and kept."""
+    inside = [i for i, here in enumerate(state.in_cave) if here and state.in_round]
+    seats = tuple((inside or list(range(len(state.players))))[:2])
+    key = (tr, state.rules.hazards[0], bool(state.rules.relics), state.players, seats)
+    found = _EXAMPLES.get(key)
+    if found is None:
+        found = _examples(state, seats, tr)
+        if len(_EXAMPLES) >= 256:
+            _EXAMPLES.clear()
+        _EXAMPLES[key] = found
+    return found
+
+
+_EXAMPLES: dict[tuple[Any, ...], tuple[str, str, str]] = {}
+
+
+def _examples(state: State, seats: tuple[int, ...], tr: Translator) -> tuple[str, str, str]:
     cards = [_digits(7, tr), hazard_name(state.rules.hazards[0], tr)]
     if state.rules.relics:
         cards.append(tr.gettext(RELIC_WORD))
-    inside = [i for i, here in enumerate(state.in_cave) if here and state.in_round]
-    seats = (inside or list(range(len(state.players))))[:2]
     word = tr.gettext(LEAVE)
     try:
         by_name = format_decision({"event": "leave", "players": [state.players[i] for i in seats]}, state, tr)

@@ -25,13 +25,17 @@ def odds(state: State) -> Odds:
     busting = tuple((h, contents["hazard"][h]) for h in view.rules.hazards if seen[h] and contents["hazard"][h])
     if total == 0:
         return Odds(0, Fraction(0), busting, Fraction(0), ())
-    risk = Fraction(sum(n for _, n in busting), total)
+    # Summed in whole numbers, one Fraction each at the end: the same exact values as adding Fractions
+    # card by card, at a tenth of the cost (this runs on every key of the Diamant screen).
+    busts = sum(n for _, n in busting)
+    risk = Fraction(busts, total)
     inside = sum(view.in_cave) if view.in_round else len(view.players)
     gain = Fraction(0)
     if inside:
-        for value, count in contents["treasure"].items():
-            per = Fraction(value, inside) if view.rules.dealt else Fraction(value // inside)
-            gain += per * count
-        gain /= total
-    loss = tuple((p, risk * view.carried[i]) for i, p in enumerate(view.players) if view.in_cave[i])
+        treasures = contents["treasure"].items()
+        if view.rules.dealt:
+            gain = Fraction(sum(value * count for value, count in treasures), inside * total)
+        else:
+            gain = Fraction(sum(value // inside * count for value, count in treasures), total)
+    loss = tuple((p, Fraction(busts * view.carried[i], total)) for i, p in enumerate(view.players) if view.in_cave[i])
     return Odds(total, risk, busting, gain, loss)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import events, on
@@ -17,7 +18,7 @@ from companion.games.diamant import explain as words
 from companion.games.diamant import notation
 from companion.games.diamant.engine import HAZARD, RELIC, TREASURE, busts, decision_error, round_view
 from companion.games.diamant.odds import odds
-from companion.i18n import N_, _, current, ngettext, translator
+from companion.i18n import N_, _, current, isolating, ngettext, translator
 from companion.tui import bidi
 from companion.tui.diamant_entry import EntrySuggester
 from companion.tui.screens.base import PaletteCommand
@@ -45,6 +46,160 @@ def _decimal(value) -> str:
     return text.replace(".", "٫") if tr.locale == "fa" else text
 
 
+T = TypeVar("T")
+
+
+def _localized(fn: Callable[..., T]) -> Callable[..., T]:
+    """``fn`` (which says something through ``_()``) memoized for each language, and for whether
+    inserted values are isolated (which changes the text): a panel's line about the same numbers is
+    worked out once, not again on every key.  Its arguments must be hashable and be all that the line
+    depends on besides the language.  A language switch asks with another translator: the new
+    language's lines are made then."""
+    cached = lru_cache(maxsize=1024)(lambda tr, isolated, *args: fn(*args))
+
+    @wraps(fn)
+    def call(*args: Any) -> T:
+        return cached(current(), isolating(), *args)
+
+    call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return call
+
+
+# -- the panels' lines (memoized: see _localized) -------------------------------------------------
+@_localized
+def _title_line(ruleset_id: str, rounds: int, finished: bool, in_round: bool, round_: int) -> str:
+    name = words.ruleset_name(ruleset_id, current())
+    if finished:
+        return _("{ruleset}: the game is over.", ruleset=name)
+    if not in_round:
+        return _("{ruleset}: round {round} of {rounds} is over; the next card starts round {next}.",
+                 ruleset=name, round=round_, rounds=rounds, next=round_ + 1)
+    return _("{ruleset}: round {round} of {rounds}.", ruleset=name, round=round_, rounds=rounds)
+
+
+@_localized
+def _path_words() -> tuple[str, str]:
+    return _("Path"), _("No card drawn yet this round.")
+
+
+@_localized
+def _path_line(position: int, card: Any, seen: int) -> tuple[str, str] | None:
+    """The path's line for ``card`` at ``position`` (1-based) and its style; ``seen``: how many of
+    its hazard are on the path up to it."""
+    tr = current()
+    if card.kind == TREASURE:
+        if card.remainder:
+            line = _("{position}. treasure {value}: {left} left on the card", position=num(position),
+                     value=num(card.value), left=num(card.remainder))
+        else:
+            line = _("{position}. treasure {value}", position=num(position), value=num(card.value))
+        return line, "yellow"
+    if card.kind == HAZARD:
+        name = words.hazard_name(card.hazard, tr)
+        if busts(seen):
+            return _("{position}. {hazard}: second one, bust", position=num(position), hazard=name), "bold red"
+        return _("{position}. {hazard}: seen once, a second one busts", position=num(position), hazard=name), "red"
+    if card.kind == RELIC:
+        label = words.card_label(card, tr)
+        return _("{position}. {card}", position=num(position), card=label), "magenta"
+    return None
+
+
+@_localized
+def _odds_words() -> tuple[str, str, str]:
+    return _("Next card (numbers, not advice)"), _("The game is over."), _("The deck is empty.")
+
+
+@_localized
+def _risk_line(risk: Any) -> str:
+    tr = current()
+    return _("Risk of a bust: {fraction} = {percent}", fraction=tr.fraction(risk), percent=tr.percent(risk))
+
+
+@_localized
+def _busting_line(busting: tuple[tuple[str, int], ...]) -> str:
+    tr = current()
+    listed = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=n) for h, n in busting]
+    return _("Busting cards: {list}", list=tr.join(listed))
+
+
+@_localized
+def _gain_line(gain: Any) -> str:
+    return _("Expected gain for each explorer who stays: {fraction} ≈ {decimal} gems",
+             fraction=current().fraction(gain), decimal=_decimal(gain))
+
+
+@_localized
+def _loss_line(player: str, loss: Any) -> str:
+    return _("{player} could lose {fraction} ≈ {decimal} gems on average", player=player,
+             fraction=current().fraction(loss), decimal=_decimal(loss))
+
+
+@_localized
+def _deck_heading(total: int) -> str:
+    return ngettext("Deck: {n} card", "Deck: {n} cards", total)
+
+
+@_localized
+def _treasures_line(values: tuple[int, ...]) -> str:
+    return _("Treasures: {values}", values=" ".join(num(v) for v in values) or "-")
+
+
+@_localized
+def _hazards_line(counts: tuple[tuple[str, int], ...]) -> str:
+    tr = current()
+    hazards = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=num(n)) for h, n in counts]
+    return _("Hazards: {list}", list=tr.join(hazards))
+
+
+@_localized
+def _relics_line(n: int) -> str:
+    return _("Relics in the deck: {n}", n=num(n))
+
+
+@_localized
+def _removed_line(hazards: tuple[str, ...]) -> str:
+    """``hazards``: one id for each copy out of the game."""
+    tr = current()
+    return _("Removed from the game: {list}", list=tr.join(words.hazard_name(h, tr) for h in hazards))
+
+
+@_localized
+def _hint_line(finished: bool, cards: str, by_name: str, by_seat: str) -> str:
+    if finished:
+        return _("The game is over. Escape: home; Ctrl+Z: undo the last event.")
+    return _("Type a card ({cards}) or who leaves ({by_name}; {by_seat}) and press Enter; "
+             "Ctrl+L: choose who leaves; the right arrow accepts a completion.",
+             cards=cards, by_name=by_name, by_seat=by_seat)
+
+
+@_localized
+def _placeholder_line(relics: bool, mode: str) -> str:
+    # The placeholder is not typed text: it is shown in display order like any label (in the bidi
+    # ``mode``, which is part of the key for that).
+    if relics:
+        line = _("A card (a value, a hazard, relic) or L and who leaves")
+    else:
+        line = _("A card (a value or a hazard) or L and who leaves")
+    return bidi.line(line, current().direction == "rtl")
+
+
+@_localized
+def _player_line(seat: int, player: str, inside: bool, carried: int, chest: int, relics: int, score: int,
+                 relics_shown: bool) -> str:
+    if inside:
+        where = _("in the cave, carrying {carried}", carried=num(carried))
+    else:
+        where = _("at camp")
+    if relics_shown:
+        return _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
+                 seat=num(seat + 1), player=player, where=where, chest=num(chest), relics=num(relics),
+                 score=num(score))
+    # no relics of one's own in this edition: no "relics 0" column
+    return _("{seat}. {player}: {where}; chest {chest}, score {score}", seat=num(seat + 1), player=player,
+             where=where, chest=num(chest), score=num(score))
+
+
 class DiamantScreen(GameScreen):
     BINDINGS = GameScreen.BINDINGS + [
         Binding("ctrl+l", "decide", N_("Who leaves"), id="diamant.decide", priority=True),
@@ -64,8 +219,7 @@ class DiamantScreen(GameScreen):
                 yield from self.compose_log()
                 yield Prose(self._explain_text, id="explain", classes="panel")
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
-        yield BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(lambda: round_view(self.state)),
-                    id="card")
+        yield BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(self._view), id="card")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -88,89 +242,68 @@ class DiamantScreen(GameScreen):
     def state(self):
         return self.session.state
 
-    def _title_text(self) -> Text:
-        tr = current()
+    _viewed: tuple[Any, Any] | None = None  # (state, round_view(state)) for the state last asked about
+
+    def _view(self):
+        """``round_view(self.state)``, made once per state (between rounds it is a new state each time)."""
         state = self.state
-        name = words.ruleset_name(state.rules.id, tr)
-        if state.finished:
-            line = _("{ruleset}: the game is over.", ruleset=name)
-        elif not state.in_round:
-            line = _("{ruleset}: round {round} of {rounds} is over; the next card starts round {next}.",
-                     ruleset=name, round=state.round, rounds=state.rules.rounds, next=state.round + 1)
-        else:
-            line = _("{ruleset}: round {round} of {rounds}.", ruleset=name, round=state.round,
-                     rounds=state.rules.rounds)
-        return Text(line, style="bold")
+        viewed = self._viewed
+        if viewed is None or viewed[0] is not state:
+            viewed = self._viewed = (state, round_view(state))
+        return viewed[1]
+
+    def _title_text(self) -> Text:
+        state = self.state
+        return Text(_title_line(state.rules.id, state.rules.rounds, state.finished, state.in_round, state.round),
+                    style="bold")
 
     def _path_text(self) -> Text:
-        tr = current()
         state = self.state
-        text = Text(_("Path"), style="bold")
+        heading, empty = _path_words()
+        text = Text(heading, style="bold")
         if not state.in_round or not state.path:
-            text.append("\n" + _("No card drawn yet this round."))
+            text.append("\n" + empty)
             return text
         seen: dict[str, int] = {}
         for position, card in enumerate(state.path, 1):
             text.append("\n")
-            if card.kind == TREASURE:
-                if card.remainder:
-                    line = _("{position}. treasure {value}: {left} left on the card", position=num(position),
-                             value=num(card.value), left=num(card.remainder))
-                else:
-                    line = _("{position}. treasure {value}", position=num(position), value=num(card.value))
-                text.append(line, style="yellow")
-            elif card.kind == HAZARD:
+            if card.kind == HAZARD:
                 seen[card.hazard] = seen.get(card.hazard, 0) + 1
-                name = words.hazard_name(card.hazard, tr)
-                if busts(seen[card.hazard]):
-                    text.append(_("{position}. {hazard}: second one, bust", position=num(position), hazard=name),
-                                style="bold red")
-                else:
-                    text.append(_("{position}. {hazard}: seen once, a second one busts", position=num(position),
-                                  hazard=name), style="red")
-            elif card.kind == RELIC:
-                label = words.card_label(card, tr)
-                text.append(_("{position}. {card}", position=num(position), card=label), style="magenta")
+            line = _path_line(position, card, seen.get(card.hazard, 0) if card.kind == HAZARD else 0)
+            if line is not None:
+                text.append(*line)
         return text
 
     def _odds_text(self) -> Text:
-        tr = current()
         state = self.state
-        text = Text(_("Next card (numbers, not advice)"), style="bold")
+        heading, over, empty = _odds_words()
+        text = Text(heading, style="bold")
         if state.finished:
-            return text.append("\n" + _("The game is over."))
-        o = odds(state)
+            return text.append("\n" + over)
+        o = odds(self._view())  # (the view is its own round_view: the same numbers as odds(state))
         if not o.cards:
-            return text.append("\n" + _("The deck is empty."))
-        text.append("\n" + _("Risk of a bust: {fraction} = {percent}", fraction=tr.fraction(o.bust_next),
-                                percent=tr.percent(o.bust_next)))
+            return text.append("\n" + empty)
+        text.append("\n" + _risk_line(o.bust_next))
         if o.busting:
-            busting = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=n) for h, n in o.busting]
-            text.append("\n" + _("Busting cards: {list}", list=tr.join(busting)))
-        gain = o.gain_each
-        text.append("\n" + _("Expected gain for each explorer who stays: {fraction} ≈ {decimal} gems",
-                             fraction=tr.fraction(gain), decimal=_decimal(gain)))
+            text.append("\n" + _busting_line(o.busting))
+        text.append("\n" + _gain_line(o.gain_each))
         for player, loss in o.loss:
             if loss:
-                text.append("\n" + _("{player} could lose {fraction} ≈ {decimal} gems on average", player=player,
-                                     fraction=tr.fraction(loss), decimal=_decimal(loss)))
+                text.append("\n" + _loss_line(player, loss))
         return text
 
     def _deck_text(self) -> Text:
-        tr = current()
         state = self.state
-        contents = diamant.deck(state)
-        text = Text(ngettext("Deck: {n} card", "Deck: {n} cards", contents["total"]), style="bold")
-        treasures = sorted(contents[TREASURE].elements())
-        text.append("\n" + _("Treasures: {values}", values=" ".join(num(v) for v in treasures) or "-"))
-        hazards = [_("{hazard} × {n}", hazard=words.hazard_name(h, tr), n=num(contents[HAZARD].get(h, 0)))
-                   for h in state.rules.hazards]
-        text.append("\n" + _("Hazards: {list}", list=tr.join(hazards)))
+        contents = diamant.deck(self._view())
+        text = Text(_deck_heading(contents["total"]), style="bold")
+        text.append("\n" + _treasures_line(tuple(sorted(contents[TREASURE].elements()))))
+        hazards = contents[HAZARD]
+        text.append("\n" + _hazards_line(tuple((h, hazards.get(h, 0)) for h in state.rules.hazards)))
         if state.rules.relics:
-            text.append("\n" + _("Relics in the deck: {n}", n=num(contents[RELIC])))
-        removed = [words.hazard_name(h, tr) for h, n in zip(state.rules.hazards, state.removed) for _i in range(n)]
+            text.append("\n" + _relics_line(contents[RELIC]))
+        removed = tuple(h for h, n in zip(state.rules.hazards, state.removed) for _i in range(n))
         if removed:
-            text.append("\n" + _("Removed from the game: {list}", list=tr.join(removed)))
+            text.append("\n" + _removed_line(removed))
         return text
 
     def _explain_text(self) -> Text:
@@ -195,47 +328,32 @@ class DiamantScreen(GameScreen):
 
     def _hint_text(self) -> Text:
         if self.state.finished:
-            return Text(_("The game is over. Escape: home; Ctrl+Z: undo the last event."))
-        cards, by_name, by_seat = notation.examples(round_view(self.state), current())
-        return Text(_("Type a card ({cards}) or who leaves ({by_name}; {by_seat}) and press Enter; "
-                      "Ctrl+L: choose who leaves; the right arrow accepts a completion.",
-                      cards=cards, by_name=by_name, by_seat=by_seat))
+            return Text(_hint_line(True, "", "", ""))
+        cards, by_name, by_seat = notation.examples(self._view(), current())
+        return Text(_hint_line(False, cards, by_name, by_seat))
 
     def _placeholder(self) -> str:
-        # The placeholder is not typed text: it is shown in display order like any label.
-        if self.state.rules.relics:
-            line = _("A card (a value, a hazard, relic) or L and who leaves")
-        else:
-            line = _("A card (a value or a hazard) or L and who leaves")
-        return bidi.line(line, current().direction == "rtl")
+        return _placeholder_line(bool(self.state.rules.relics), bidi.mode())
 
     def _player_rows(self) -> list[tuple[int, Text, bool]]:
         state = self.state
         rows = []
-        relic_counts = [len(r) for r in state.relics]
         open_ = decision_error(state) is None
         relics_shown = words.counts_relics(state.rules)
         for seat, player in enumerate(state.players):
             inside = state.in_round and state.in_cave[seat]
-            if inside:
-                where = _("in the cave, carrying {carried}", carried=num(state.carried[seat]))
-            else:
-                where = _("at camp")
-            if relics_shown:
-                line = _("{seat}. {player}: {where}; chest {chest}, relics {relics}, score {score}",
-                         seat=num(seat + 1), player=player, where=where, chest=num(state.chest[seat]),
-                         relics=num(relic_counts[seat]), score=num(state.score(seat)))
-            else:  # no relics of one's own in this edition: no "relics 0" column
-                line = _("{seat}. {player}: {where}; chest {chest}, score {score}", seat=num(seat + 1),
-                         player=player, where=where, chest=num(state.chest[seat]), score=num(state.score(seat)))
+            line = _player_line(seat, player, inside, state.carried[seat] if inside else 0, state.chest[seat],
+                                len(state.relics[seat]), state.score(seat), relics_shown)
             rows.append((seat, Text(line, style="" if inside else "dim"), inside and open_))
         return rows
 
     # -- state -> screen ------------------------------------------------------------------------
     def refresh_state(self) -> None:
-        # Only the panels whose text changed are laid out and painted again.
+        # Only the panels whose text changed are laid out and painted again.  The running log is not
+        # among them: the base's refresh_log, which follows every refresh_state, syncs it (once a key).
         for prose in self.query(Prose):
-            prose.sync()
+            if not isinstance(prose, RunningLog):
+                prose.sync()
         self.query_one(DecisionList).set_rows(self._player_rows())
         card = self.query_one("#card", Input)
         card.placeholder = self._placeholder()
@@ -345,7 +463,7 @@ class DiamantScreen(GameScreen):
         from companion.errors import CompanionError
 
         try:
-            entry = notation.parse_entry(text, round_view(self.state), current())
+            entry = notation.parse_entry(text, self._view(), current())
         except CompanionError as exc:  # nothing changes; the text stays for correction
             self.show_error(exc)
             return
