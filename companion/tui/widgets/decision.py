@@ -48,14 +48,17 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
         super().__init__(id=id)
         self.rows: list[tuple[int, Text, bool]] = []
         self.leaving: set[int] = set()
-        self._lines: dict[tuple, list[Text]] = {}  # (row, mark, language, bidi mode, width) -> lines in display order
+        # (row's text and styles, mark, language, bidi mode, width) -> its lines in display order: a row
+        # whose text did not change (a player at camp, the names) is not wrapped and reordered again.
+        self._lines: dict[tuple, list[Text]] = {}
 
     def set_rows(self, rows: list[tuple[int, Text, bool]]) -> None:
         if rows == self.rows:
             return
         width = self.content_region.width
         before = self.get_content_height(None, None, width) if width > 0 and self.is_mounted else None
-        self._lines = {}
+        if len(self._lines) > 512:
+            self._lines = {}
         self.rows = rows
         selectable = {seat for seat, _, ok in rows if ok}
         self.leaving &= selectable
@@ -73,7 +76,7 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
         seat, text, ok = self.rows[index]
         mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
         rtl = current().direction == "rtl"
-        key = (index, mark, current().locale, bidi.mode(), width)
+        key = (text.plain, tuple(text.spans), text.style, mark, current().locale, bidi.mode(), width)
         lines = self._lines.get(key)
         if lines is None:
             row = Text.assemble((mark, "bold red" if seat in self.leaving else ""), " ", text)
