@@ -5,10 +5,13 @@
   newline (a crash in the middle of a write), which is dropped with a warning: the valid prefix loads.
   Only a regular file of at most :data:`MAX_JOURNAL_BYTES` is read, lines of at most
   :data:`MAX_LINE_BYTES`; a UTF-8 byte order mark at the start is accepted, blank lines are skipped.
-* :class:`JournalWriter` appends one event per call with ``fsync`` before returning, so an event is on
-  disk before any screen shows its effect.  It holds an OS lock on the journal (one writer per game;
-  :func:`writer_of` says who), creates a new journal whole (temporary file, fsync, link, folder fsync)
-  and always writes at the end of the last good line, never at the file's current end.
+* :class:`JournalWriter` appends one event per call, written to the file before returning (so it
+  survives the program's death before any screen shows its effect) and by default also fsynced before
+  returning (it survives a power cut too); with :meth:`JournalWriter.sync_in_background` (the TUI) the
+  fsync runs a moment later on a thread of its own, and a failed one is written again.  It holds an
+  OS lock on the journal (one writer per game; :func:`writer_of` says who), creates a new journal
+  whole (temporary file, fsync, link, folder fsync) and always writes at the end of the last good
+  line, never at the file's current end.
 * :class:`JournalTail` reads what another session appends, complete lines only, from where it stopped.
 * :func:`fold` applies the ``undo``/``redo`` events and returns the events that are in force.
 """
@@ -23,6 +26,7 @@ import re
 import socket
 import stat
 import tempfile
+import threading
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator
@@ -746,7 +750,31 @@ class JournalWriter:
       read (:attr:`good`), never at the file's current end; a failed write is cut off there again, and if
       even that fails the next write overwrites the remains and cuts what is left beyond it.
 
-    Writes go straight to the file descriptor (no buffer) and are fsynced before ``append`` returns.
+    Writes go straight to the file descriptor (no buffer): when ``append`` returns, the event is in the
+    file (the OS has it: a killed program loses nothing).  By default it is also fsynced before
+    ``append`` returns.
+
+    **Background sync** (:meth:`sync_in_background`, for a host waiting at every key): ``append`` still
+    writes (and cuts) synchronously and raises ``OSError`` when the write is refused, then asks one
+    syncer thread (daemon, started on first use, one per writer) to fsync; the requests that arrive
+    while an fsync runs make one more fsync.  The offsets, ``synced <= good``:
+
+    * ``[0, synced)`` is on disk: an fsync that *began after* those bytes were written succeeded.  The
+      syncer takes ``target = good`` (under the lock, so only writes that returned) before it calls
+      ``fsync`` and, when it succeeds, moves ``synced`` up to ``target`` -- never to a ``good`` that grew
+      meanwhile: a write that raced the fsync is covered by the next one.
+    * ``[synced, good)`` was written and acknowledged but is not known to be on disk: a copy of exactly
+      those bytes is kept (:attr:`unsynced_bytes`; tiny, between two fsyncs).
+    * A failed fsync (``EIO``) moves nothing and is kept (:attr:`sync_error`); the syncer then fsyncs
+      nothing more (a later fsync could succeed although the failed pages were dropped).  The next
+      ``append`` (or :meth:`sync`, :meth:`close`) writes the kept copy again *from* ``synced``, then its
+      own event, cuts what lies beyond, and fsyncs before returning; on success ``synced = good`` = the
+      new end.  If that fails it raises ``OSError``, cuts back to ``good`` (the acknowledged bytes stay,
+      the refused event goes) and keeps the copy and the error for the next try: nothing acknowledged
+      is ever cut off, nothing is written twice (each rewrite starts at ``synced``).
+
+    :meth:`wait_synced` waits for the syncer; :meth:`close` stops it, fsyncs once more and only then
+    closes the descriptor (the syncer never fsyncs a closed or reused one).
     """
 
     def __init__(self, path: Path, fd: int, good: int = 0) -> None:
@@ -756,6 +784,16 @@ class JournalWriter:
         self._data_size = good  # what :meth:`read` found: its size and what follows its last newline
         self._tail = b""
         self._tail_size = 0
+        # background sync (see the class docstring); every field below is guarded by ``_cv``
+        self._background = False
+        self.synced = good  # end of what an fsync confirmed (``good`` itself when syncing in the foreground)
+        self._unsynced = bytearray()  # the bytes ``[synced, good)``, as written
+        self._cv = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._wanted = False  # an fsync was asked for since the syncer last began one
+        self._busy = False  # the syncer is inside ``os.fsync``
+        self._stopping = False
+        self._sync_error: OSError | None = None
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod
@@ -849,7 +887,7 @@ class JournalWriter:
         """
         fd = self._require()
         size, tail = self._data_size, self._tail
-        self.good = size
+        self.good = self.synced = size
         if not self._tail_size:
             return
         cut = size - self._tail_size
@@ -860,7 +898,7 @@ class JournalWriter:
                 os.fsync(keep.fileno())
             os.ftruncate(fd, cut)
             os.fsync(fd)
-            self.good = cut
+            self.good = self.synced = cut
         else:  # a complete last line that only lacks its newline
             self._write(b"\n")
 
@@ -889,25 +927,144 @@ class JournalWriter:
 
     def _write(self, data: bytes) -> None:
         fd = self._require()
+        with self._cv:
+            background = self._background
+            # Never waits for an fsync in flight: a failure it reports later is repaired by the next
+            # write.  Once one has failed the syncer starts no other, so none runs during a rewrite.
+            rewrite = background and self._sync_error is not None
+            start, again = (self.synced, bytes(self._unsynced)) if rewrite else (self.good, b"")
         good = self.good
         end = good + len(data)
         try:
-            os.lseek(fd, good, os.SEEK_SET)  # at the last good offset, never at the current end
-            _write_all(fd, data)
+            os.lseek(fd, start, os.SEEK_SET)  # at the last good (or synced) offset, never at the current end
+            _write_all(fd, again + data if again else data)
             if os.fstat(fd).st_size > end:
                 os.ftruncate(fd, end)  # what an earlier failed write left and could not cut off
-            os.fsync(fd)
+            if not background or rewrite:
+                os.fsync(fd)
         except OSError:
             try:
-                os.ftruncate(fd, good)  # leave no half line behind
+                os.ftruncate(fd, good)  # leave no half line behind (what was acknowledged stays)
             except OSError:
-                pass  # the next write overwrites it from ``good`` and cuts the rest
+                pass  # the next write overwrites it from ``good`` (or ``synced``) and cuts the rest
             raise
-        self.good = end
+        with self._cv:
+            self.good = end
+            if not background or rewrite:
+                self.synced = end
+                self._unsynced.clear()
+                self._sync_error = None
+            else:
+                self._unsynced += data
+                self._ask_sync()
 
     def append(self, event: dict[str, Any]) -> None:
-        """Write one event and make it durable before returning (``OSError`` if the disk refuses)."""
+        """Write one event (``OSError`` if the disk refuses): in the file when this returns, and fsynced
+        before it returns too unless :meth:`sync_in_background` was asked for (then just after)."""
         self._write(_encode_event(event))
+
+    # -- background sync ------------------------------------------------------------------------
+    def sync_in_background(self) -> None:
+        """From now on ``append`` does not wait for fsync: a syncer thread does it just after (see the
+        class docstring).  Asking again changes nothing."""
+        with self._cv:
+            self._background = True
+
+    @property
+    def background(self) -> bool:
+        """Whether fsync runs in the background (:meth:`sync_in_background`)."""
+        return self._background
+
+    @property
+    def sync_error(self) -> OSError | None:
+        """Why the last background fsync failed (the next write, :meth:`sync` or :meth:`close` writes the
+        unconfirmed bytes again), else ``None``."""
+        return self._sync_error
+
+    @property
+    def unsynced_bytes(self) -> bytes:
+        """What was written after :attr:`synced` (``good - synced`` bytes), not yet confirmed on disk."""
+        with self._cv:
+            return bytes(self._unsynced)
+
+    def _ask_sync(self) -> None:
+        """One more fsync (caller holds ``_cv``); requests made during one fsync make one more."""
+        self._wanted = True
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run_syncer, name=f"fsync {self.path.name}", daemon=True)
+            self._thread.start()
+        self._cv.notify_all()
+
+    def _run_syncer(self) -> None:
+        cv = self._cv
+        while True:
+            with cv:
+                while not (self._wanted or self._stopping):
+                    cv.wait()
+                if self._stopping:
+                    return
+                self._wanted = False
+                fd = self._fd
+                if self._sync_error is not None or fd is None:
+                    continue  # a failed fsync is repaired by the writing thread (a rewrite), not retried here
+                target = self.good
+                self._busy = True
+            error: OSError | None = None
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                error = exc
+            with cv:
+                self._busy = False
+                if error is not None:
+                    self._sync_error = error
+                elif target > self.synced:
+                    del self._unsynced[: target - self.synced]
+                    self.synced = target
+                cv.notify_all()
+
+    def wait_synced(self, timeout: float | None = None) -> bool:
+        """Wait until the syncer has nothing left to do; True when everything written is then on disk
+        (False: the time ran out, or an fsync failed -- :attr:`sync_error`)."""
+        with self._cv:
+            self._cv.wait_for(lambda: self._sync_error is not None or not (self._wanted or self._busy)
+                              or self._thread is None, timeout)
+            return self._sync_error is None and self.synced == self.good
+
+    def sync(self) -> None:
+        """Make everything written durable now: wait for the syncer, then write the unconfirmed bytes
+        again after a failed fsync (and fsync), or fsync what is not yet confirmed.  ``OSError`` when the
+        disk refuses (the bytes and the error are kept for the next try)."""
+        fd = self._require()
+        with self._cv:
+            while self._busy:
+                self._cv.wait()
+            if self._sync_error is None and self.synced == self.good:
+                return
+        if self._sync_error is not None:
+            self._write(b"")  # the rewrite from ``synced``, then fsync
+            return
+        with self._cv:
+            target = self.good
+        try:
+            os.fsync(fd)
+        except OSError as exc:
+            with self._cv:
+                self._sync_error = exc  # as a failed background fsync: the next write rewrites from ``synced``
+            raise
+        with self._cv:
+            if target > self.synced:
+                del self._unsynced[: target - self.synced]
+                self.synced = target
+
+    def _stop_syncer(self) -> None:
+        with self._cv:
+            thread, self._stopping = self._thread, True
+            self._cv.notify_all()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+        with self._cv:
+            self._thread, self._stopping, self._wanted = None, False, False
 
     def _leave_card(self) -> None:
         """Say who writes this journal, beside it (best effort: a folder that refuses costs only that)."""
@@ -926,14 +1083,28 @@ class JournalWriter:
             os.close(fd)
 
     def close(self) -> None:
-        """Close the journal; the lock goes with it (the card beside it first)."""
+        """Close the journal; the lock goes with it (the card beside it first).
+
+        Syncing in the background, the syncer is stopped (its fsync in flight ends first) and what it
+        had not confirmed is fsynced (or written again, after a failed fsync) before the descriptor is
+        closed; if the disk refuses, the journal is closed all the same and the ``OSError`` raised.
+        """
         if self._fd is not None:
+            error: OSError | None = None
+            if self._background:
+                self._stop_syncer()
+                try:
+                    self.sync()
+                except OSError as exc:
+                    error = exc
             try:
                 lock_card_path(self.path).unlink(missing_ok=True)
             except OSError:
                 pass
             os.close(self._fd)
             self._fd = None
+            if error is not None:
+                raise error
 
     def __enter__(self) -> JournalWriter:
         return self

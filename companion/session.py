@@ -2,7 +2,9 @@
 
 ``Session.apply`` checks an event against the rules *first*, appends it durably to the journal, and
 only then moves the state on -- so a rejected event changes nothing (not even the file) and an
-acknowledged one survives a crash.  Undo and redo are journal events too.
+acknowledged one survives a crash.  Undo and redo are journal events too.  With
+``background_sync=True`` (the TUI) the event is written before the state moves on and fsynced just
+after, off the path from a key to its frame (:meth:`~companion.journal.JournalWriter.sync_in_background`).
 
 One session writes a journal (``new``/``resume`` lock it; a second one gets
 :class:`~companion.errors.JournalLocked`); any number may follow it read-only (``follow``, then
@@ -396,8 +398,9 @@ class Session:
 
     # -- opening --------------------------------------------------------------------------------
     @classmethod
-    def new(cls, header: Header, path: str | Path | None) -> Session:
-        """A new game; with ``path``, its journal is created whole (header on disk) and locked.
+    def new(cls, header: Header, path: str | Path | None, *, background_sync: bool = False) -> Session:
+        """A new game; with ``path``, its journal is created whole (header on disk) and locked
+        (``background_sync``: events are fsynced just after they are written, see :meth:`sync_in_background`).
 
         A bad setup raises :class:`RuleError` before any file exists; a folder or disk that refuses
         raises :class:`JournalError` ``journal_create_failed`` (``path``, ``reason``), a header too long
@@ -410,11 +413,15 @@ class Session:
                 writer = JournalWriter.create(path, header)
             except OSError as exc:
                 raise JournalError("journal_create_failed", path=str(path), reason=_reason(exc)) from None
-        return cls(header, writer, initial)
+        session = cls(header, writer, initial)
+        if background_sync:
+            session.sync_in_background()
+        return session
 
     @classmethod
-    def resume(cls, path: str | Path, read_only: bool = False) -> Session:
-        """Continue the game in ``path``, writing to it (``read_only``: the same as :meth:`follow`).
+    def resume(cls, path: str | Path, read_only: bool = False, *, background_sync: bool = False) -> Session:
+        """Continue the game in ``path``, writing to it (``read_only``: the same as :meth:`follow`;
+        ``background_sync``: as for :meth:`new`).
 
         The journal is locked first, then read and every event checked before the file is touched.
         Raises :class:`~companion.errors.JournalLocked` when another session writes it, and
@@ -442,7 +449,17 @@ class Session:
             writer.close()
             raise
         session.writer = writer
+        if background_sync:
+            session.sync_in_background()
         return session
+
+    def sync_in_background(self) -> None:
+        """From now on an event is written before ``apply``/``undo``/``redo`` return, and fsynced just
+        after by a thread of the journal writer (a killed program loses nothing; a power cut may cost
+        the last few milliseconds).  A failed fsync is repaired by the next write or :meth:`flush`, and
+        until then :attr:`saved` is False.  Nothing for a session without a journal or a follower."""
+        if self.writer is not None:
+            self.writer.sync_in_background()
 
     @classmethod
     def follow(cls, path: str | Path) -> Session:
@@ -547,24 +564,37 @@ class Session:
 
     @property
     def saved(self) -> bool:
-        return not self.pending
+        """Nothing pending, and (syncing in the background) no failed fsync waiting for its rewrite."""
+        return not self.pending and (self.writer is None or self.writer.sync_error is None)
 
     def flush(self) -> bool:
         """Write the events the disk refused before.  True when everything is on disk.
 
         A refused write never loses the game: the event stays in memory (``pending``), the state moves
-        on, and ``save_error`` says why; the next event or an explicit ``flush`` tries again.
+        on, and ``save_error`` says why; the next event or an explicit ``flush`` tries again.  Syncing in
+        the background, a failed fsync with nothing pending is repaired here too (the writer writes the
+        unconfirmed lines again and fsyncs), reported the same way when the disk refuses.
         """
         while self.pending and self.writer is not None:
             try:
                 self.writer.append(self.pending[0])
             except OSError as exc:
-                self.save_error = JournalError("journal_write_failed", path=str(self.writer.path),
-                                               reason=exc.strerror or str(exc))
+                self._refused(exc)
                 return False
             self.pending.pop(0)
+        if self.writer is not None and self.writer.sync_error is not None:
+            try:
+                self.writer.sync()
+            except OSError as exc:
+                self._refused(exc)
+                return False
         self.save_error = None
         return True
+
+    def _refused(self, exc: OSError) -> None:
+        assert self.writer is not None
+        self.save_error = JournalError("journal_write_failed", path=str(self.writer.path),
+                                       reason=exc.strerror or str(exc))
 
     def save_as(self, path: str | Path) -> None:
         """Write the whole game to a new journal (when the old one cannot be written) and continue there.
@@ -580,12 +610,25 @@ class Session:
         writer = JournalWriter.create(path, self.header,
                                       itertools.chain(events, undone, [{"event": UNDO}] * len(undone)))
         if self.writer is not None:
-            self.writer.close()
+            if self.writer.background:
+                writer.sync_in_background()
+            try:
+                self.writer.close()
+            except OSError:
+                pass  # its last fsync failed: the whole game is in the new journal anyway
         self.writer, self.pending, self.save_error = writer, [], None
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
+        """Close the journal (syncing in the background: after its last fsync).  A last fsync the disk
+        refuses does not raise: the journal is closed and ``save_error`` says why."""
+        writer = self.writer
+        if writer is not None:
+            try:
+                writer.close()
+            except OSError as exc:
+                if not writer.background:
+                    raise
+                self._refused(exc)
             self.writer = None
 
 

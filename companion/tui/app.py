@@ -252,7 +252,7 @@ class CompanionApp(App):
             screen_class = game_screen_class(game)
             header = new_header(game, ruleset, players, language=self.locale, **extra)
             path = new_journal_path(game, self.data_dir)
-            session = Session.new(header, path)
+            session = Session.new(header, path, background_sync=True)  # fsync off the key's path (issue 15)
         except CompanionError as exc:
             self.show_error(exc)
             return False
@@ -314,6 +314,7 @@ class CompanionApp(App):
             session.close()
             self.show_error(exc)
             return False
+        session.sync_in_background()  # a resumed game too (nothing for a followed one)
         (self.switch_screen if switch else self.push_screen)(screen_class(session))
         for warning in session.warnings:
             from companion.messages import describe

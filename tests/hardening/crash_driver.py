@@ -316,7 +316,9 @@ class Trap:
     def stop(self) -> None:
         """Say where we are, then stop: the parent SIGKILLs a stopped process, so we die right here."""
         print(self._at, flush=True)
-        os.kill(os.getpid(), signal.SIGSTOP)
+        # at this thread (the journal's syncer may be the one stopping): a SIGSTOP sent to the process
+        # from another thread lands a moment later, by when this one has gone past the operation
+        signal.pthread_kill(threading.get_ident(), signal.SIGSTOP)
         os._exit(97)  # continued instead of killed: the parent's bug, never a pass
 
     def around(self, name: str, call: Callable[[], Any], phase: str | None) -> Any:

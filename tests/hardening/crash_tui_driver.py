@@ -114,6 +114,8 @@ async def play(argv: list[str]) -> int:
             if screen.session.state != planned.state or not screen.session.saved:
                 fail(f"event {n} {planned.event} did not go in as planned (screen {type(app.screen).__name__})")
             print(f"ACK {n}", flush=True)
+            if screen.session.writer is not None:  # its fsync (in the background) counts in this step
+                screen.session.writer.wait_synced(30.0)
         print("DONE", flush=True)
         app.exit()
     return 0
