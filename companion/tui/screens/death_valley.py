@@ -286,8 +286,7 @@ class DeathValleyScreen(GameScreen):
         self._drop_stale_prompt()
         entry = self.query_one("#entry", Input)
         entry.placeholder = bidi.line(self._placeholder(), current().direction == "rtl")
-        for prose in self.query(Prose):
-            prose.refresh(layout=True)
+        self.sync_panels()
 
     def explain(self, outcome: Any, state: Any) -> list[str]:
         return words.describe_outcome(outcome, state, current())

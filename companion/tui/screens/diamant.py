@@ -349,11 +349,7 @@ class DiamantScreen(GameScreen):
 
     # -- state -> screen ------------------------------------------------------------------------
     def refresh_state(self) -> None:
-        # Only the panels whose text changed are laid out and painted again.  The running log is not
-        # among them: the base's refresh_log, which follows every refresh_state, syncs it (once a key).
-        for prose in self.query(Prose):
-            if not isinstance(prose, RunningLog):
-                prose.sync()
+        self.sync_panels()
         self.query_one(DecisionList).set_rows(self._player_rows())
         card = self.query_one("#card", Input)
         card.placeholder = self._placeholder()

@@ -256,6 +256,14 @@ class GameScreen(CompanionScreen):
         for log in self.query(RunningLog):
             log.sync()
 
+    def sync_panels(self) -> None:
+        """Evaluate every panel's text again; only those whose text changed are painted again (and laid
+        out only if their height changed).  The running log is left to :meth:`refresh_log`, which
+        follows every :meth:`refresh_state`: synced here too, it was worked out twice a key."""
+        for prose in self.query(Prose):
+            if not isinstance(prose, RunningLog):
+                prose.sync()
+
     # -- shared behaviour -----------------------------------------------------------------------
     def saying(self, outcome: Any, state: Any) -> Saying:
         """How to explain ``outcome`` again later, in whatever language is current then (and the

@@ -352,9 +352,7 @@ class ShiftingStonesScreen(GameScreen):
         rtl = current().direction == "rtl"
         layout.placeholder = bidi.line(_(LAYOUT_PLACEHOLDER), rtl)
         self.query_one("#pick", Input).placeholder = bidi.line(_(PICK_PLACEHOLDER), rtl)
-        # Only the panels whose text changed are painted again (and laid out only if their height changed).
-        for prose in self.query(Prose):
-            prose.sync()
+        self.sync_panels()
 
     def retranslate(self) -> None:
         super().retranslate()
