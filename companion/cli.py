@@ -44,7 +44,7 @@ def _cells(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-_SECTION_HEADING = re.compile(r"(?m)^(\S[^\n]*[\u3400-\u9fff][^\n]*?):$")
+_SECTION_HEADING = r"(?m)^(\S[^\n]*[\u3400-\u9fff][^\n]*?):$"  # (compiled by re when help is shown, not at start)
 _NO_LINE_START = set("，。、；：！？）」』》〉】")  # Chinese punctuation never starts a line
 
 
@@ -76,7 +76,7 @@ class HelpFormatter(argparse.HelpFormatter):
     def format_help(self) -> str:
         # argparse ends each section heading with its own ASCII colon; a Chinese heading takes the
         # full-width one («選項：»), as Chinese punctuation does.
-        return _SECTION_HEADING.sub("\\1：", super().format_help())
+        return re.sub(_SECTION_HEADING, "\\1：", super().format_help())
 
     def _format_usage(self, usage, actions, groups, prefix):
         text = super()._format_usage(usage, actions, groups, prefix)

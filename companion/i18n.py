@@ -76,10 +76,12 @@ class Ltr(str):
 # Right-to-left letters (and Arabic digits), or a control that reorders: a value needs isolating.
 _NEEDS_ISOLATE_CLASS = ("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
                         "\U0001e800-\U0001efff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-_ISOLATE_CONTROL = re.compile("[\u2066-\u2069]")
+# Patterns are strings, compiled by ``re`` on first use (and kept in its cache): nothing is compiled at
+# import, which every command pays, for text most never format (the home screen formats none).
+_ISOLATE_CONTROL = "[\u2066-\u2069]"
 
 
-_LATIN_EDGE = re.compile(r"[A-Za-z0-9\u2068\u2069)]")  # a Latin letter, a digit or an isolate at an item's edge
+_LATIN_EDGE = r"[A-Za-z0-9\u2068\u2069)]"  # a Latin letter, a digit or an isolate at an item's edge
 
 
 def _needs_isolate(text: str) -> bool:
@@ -230,8 +232,8 @@ class Translator:
             # «洪水 2、岩石 3 和高溫 3»: a space between 和 and a Latin letter or digit, as the catalogs
             # put one between Chinese and Latin text (Babel's pattern has none: «3和高溫», «Ava和Ben»).
             head, last = "、".join(items[:-1]), items[-1]
-            left = " " if _LATIN_EDGE.search(head[-1:]) else ""
-            right = " " if _LATIN_EDGE.search(last[:1]) else ""
+            left = " " if re.search(_LATIN_EDGE, head[-1:]) else ""
+            right = " " if re.search(_LATIN_EDGE, last[:1]) else ""
             return f"{head}{left}和{right}{last}"
         return format_list(items, locale=self.babel_locale) if items else ""
 
@@ -291,24 +293,24 @@ def _format_chinese(text: str, values: Mapping[str, Any]) -> str:
     out = []
     for at, (piece, is_value) in enumerate(pieces):
         if not is_value and piece.strip():
-            before = _ISOLATE_CONTROL.sub("", pieces[at - 1][0])[-1:] if at and pieces[at - 1][1] else ""
-            after = (_ISOLATE_CONTROL.sub("", pieces[at + 1][0])[:1]
+            before = re.sub(_ISOLATE_CONTROL, "", pieces[at - 1][0])[-1:] if at and pieces[at - 1][1] else ""
+            after = (re.sub(_ISOLATE_CONTROL, "", pieces[at + 1][0])[:1]
                      if at + 1 < len(pieces) and pieces[at + 1][1] else "")
             if before:  # the text after a value
                 if piece[:1] == " " and _wide(piece[1:2]) and _wide(before):
                     piece = piece[1:]                # 阿華 的 -> 阿華的
-                elif _wide(piece[:1]) and _LATIN_EDGE.match(before) and not _PUNCTUATION.match(piece[:1]):
+                elif _wide(piece[:1]) and re.match(_LATIN_EDGE, before) and not re.match(_PUNCTUATION, piece[:1]):
                     piece = " " + piece              # Ben因 -> Ben 因 (as the text spaces Latin words)
             if after:  # the text before a value
                 if piece[-1:] == " " and _wide(piece[-2:-1]) and _wide(after):
                     piece = piece[:-1]
-                elif _wide(piece[-1:]) and _LATIN_EDGE.match(after) and not _PUNCTUATION.match(piece[-1:]):
+                elif _wide(piece[-1:]) and re.match(_LATIN_EDGE, after) and not re.match(_PUNCTUATION, piece[-1:]):
                     piece = piece + " "
         out.append(piece)
     return "".join(out)
 
 
-_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
+_PUNCTUATION = r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]"
 """Full-width punctuation: no space between it and a Latin word («：Ava», «Ava。»)."""
 
 
@@ -371,7 +373,7 @@ def _has_strong(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in _DIRECTED for ch in text)
 
 
-_PATH_PART = re.compile(r"[^/\\\u2066-\u2069]+")
+_PATH_PART = r"[^/\\\u2066-\u2069]+"
 
 
 def _ltr_parts(text: str) -> str:
@@ -382,11 +384,11 @@ def _ltr_parts(text: str) -> str:
     to left in its place and the slashes keep the folders in order."""
     if not _needs_isolate(text):
         return text
-    return _PATH_PART.sub(lambda m: LRI + m.group(0) + PDI if _needs_isolate(m.group(0)) else m.group(0), text)
+    return re.sub(_PATH_PART, lambda m: LRI + m.group(0) + PDI if _needs_isolate(m.group(0)) else m.group(0), text)
 
 
 def _balanced(text: str) -> str:
-    if not _ISOLATE_CONTROL.search(text):
+    if not re.search(_ISOLATE_CONTROL, text):
         return text
     out: list[str] = []
     depth = 0
@@ -408,21 +410,27 @@ def catalog_path(locale: str) -> Path:
 _lock = allocate_lock()  # (threading itself is not needed: `split` never loads it)
 
 
-def _compiled_catalog(path: Path, locale: str) -> bytes:
-    """The catalog as ``.mo`` bytes: compiled from the ``.po`` once, then kept in the user cache.
+def _cache_file(path: Path, locale: str, suffix: str) -> Path:
+    """Where the catalog ``path`` is kept (compiled: ``.mo``; as gettext reads it: ``.marshal``).
 
-    The cache key is the ``.po`` file's path, size and modification time, so an edited catalog is
-    recompiled on next use; a cache that cannot be written only costs the compile time.
-    """
+    The key is the ``.po`` file's path, size and modification time, so an edited catalog is made again
+    on next use.  Raises OSError or ImportError when no cache folder can be named."""
     import zlib  # (not hashlib: loading OpenSSL costs a start-up more than this key needs)
 
     stat = path.stat()
     key = f"{stat.st_size}-{stat.st_mtime_ns}-{zlib.crc32(str(path.resolve()).encode()):08x}"
     from companion.paths import user_cache_dir
 
+    return user_cache_dir() / "catalogs" / f"{locale}-{key}{suffix}"
+
+
+def _compiled_catalog(path: Path, locale: str) -> bytes:
+    """The catalog as ``.mo`` bytes: compiled from the ``.po`` once, then kept in the user cache
+    (see :func:`_cache_file`); a cache that cannot be written only costs the compile time.
+    """
     cached = None
     try:
-        cached = user_cache_dir() / "catalogs" / f"{locale}-{key}.mo"
+        cached = _cache_file(path, locale, ".mo")
         return cached.read_bytes()
     except (OSError, ImportError):
         pass
@@ -441,6 +449,44 @@ def _compiled_catalog(path: Path, locale: str) -> bytes:
     return data
 
 
+def _translations(path: Path, locale: str) -> gettext.GNUTranslations:
+    """The catalog's translations.  gettext takes ~3 ms to read a ``.mo`` (every message unpacked and
+    decoded), at every start in every language but English; what it makes of it (the messages, the
+    header, the charset) is kept beside the ``.mo`` with :mod:`marshal`, read back in ~0.5 ms.  A
+    missing or damaged file is made again from the ``.mo``."""
+    import marshal
+
+    cached = None
+    try:
+        cached = _cache_file(path, locale, ".marshal")
+        catalog, info, charset = marshal.loads(cached.read_bytes())
+        if isinstance(catalog, dict) and isinstance(info, dict) and (charset is None or isinstance(charset, str)):
+            return _restored(catalog, info, charset)
+    except (OSError, ImportError, EOFError, ValueError, TypeError):
+        pass
+    translations = gettext.GNUTranslations(io.BytesIO(_compiled_catalog(path, locale)))
+    if cached is not None:
+        from companion.fsutil import write_cache
+
+        kept = (translations._catalog, translations._info, translations._charset)  # type: ignore[attr-defined]
+        write_cache(cached, marshal.dumps(kept), replaces=f"{locale}-*.marshal")
+    return translations
+
+
+def _restored(catalog: dict, info: dict, charset: str | None) -> gettext.GNUTranslations:
+    """What ``GNUTranslations`` would have made of the ``.mo`` (its own attributes, set as its parser
+    sets them: the plural rule from the Plural-Forms header, ``n != 1`` without one)."""
+    translations = gettext.GNUTranslations()  # (no file: nothing is parsed)
+    translations._catalog = catalog  # type: ignore[attr-defined]
+    translations._info = info  # type: ignore[attr-defined]
+    translations._charset = charset  # type: ignore[attr-defined]
+    translations.plural = lambda n: int(n != 1)  # type: ignore[attr-defined]
+    forms = info.get("plural-forms")
+    if forms:
+        translations.plural = gettext.c2py(forms.split(";")[1].split("plural=")[1])  # type: ignore[attr-defined]
+    return translations
+
+
 @cache
 def translator(locale: str) -> Translator:
     """The (cached) translator for one of :data:`LOCALES`."""
@@ -451,7 +497,7 @@ def translator(locale: str) -> Translator:
     path = catalog_path(locale)
     if not path.exists():
         return Translator(locale, gettext.NullTranslations())
-    return Translator(locale, gettext.GNUTranslations(io.BytesIO(_compiled_catalog(path, locale))))
+    return Translator(locale, _translations(path, locale))
 
 
 # -- the language in effect ----------------------------------------------------------------------

@@ -19,16 +19,15 @@ from __future__ import annotations
 import sys
 import weakref
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from textual import events
 from textual._context import active_app
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
-from textual.command import CommandInput, CommandPalette
+from textual.command import CommandPalette
 from textual.notifications import SeverityLevel
 
 from companion import i18n
@@ -36,10 +35,11 @@ from companion.errors import CompanionError
 from companion.i18n import LANGUAGE_NAMES, LOCALES, N_, Translator, _, translator
 from companion.tui import bidi
 from companion.tui import settings as settings_mod
-from companion.tui.commands import CompanionCommands, PaletteInput
-from companion.tui.screens.base import CompanionModal, DismissOnce, PaletteCommand
+from companion.tui.screens.base import CompanionModal, PaletteCommand
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from companion.session import Session
 
 __all__ = ["EXIT_CRASH", "LANGUAGE_NAMES", "CompanionApp", "Crash", "crash_message", "make_app", "running_app"]
@@ -48,8 +48,7 @@ EXIT_CRASH = 70
 """The exit status after an uncaught error (``EX_SOFTWARE``)."""
 
 
-@dataclass(frozen=True)
-class Crash:
+class Crash(NamedTuple):  # (not a frozen dataclass: making one costs every start half a millisecond)
     """What an uncaught error left: which error, where its traceback went, which game was open."""
 
     error: str
@@ -81,21 +80,17 @@ def crash_message(crash: Crash) -> str:
     return "\n".join(lines)
 
 
-class CompanionPalette(DismissOnce, CommandPalette):
-    """Textual's command palette, closing at most once (two Enters or Escapes of one burst), its
-    search field a :class:`~companion.tui.commands.PaletteInput` (typed Persian reads as it should)."""
+def _companion_commands() -> type[Provider]:
+    """The palette's entries (Textual calls this when the palette opens: nothing loads at start-up)."""
+    from companion.tui.commands import CompanionCommands
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if type(widget) is CommandInput:  # the same field, drawn in display order
-                widget = PaletteInput(placeholder=widget.placeholder, select_on_focus=False)
-            yield widget
+    return CompanionCommands
 
 
 class CompanionApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "companion"
-    COMMANDS = {CompanionCommands}
+    COMMANDS = {_companion_commands}
     BINDINGS = [
         Binding("f1", "show_keys", N_("Keys"), id="app.keys"),
         Binding("f2", "choose_language", N_("Language"), id="app.language"),
@@ -126,6 +121,9 @@ class CompanionApp(App):
         self._key_screens: weakref.WeakKeyDictionary[events.Key, object] = weakref.WeakKeyDictionary()
         self.translator: Translator = translator(language)
         """The language this app speaks (``companion.i18n.current()`` inside the app)."""
+        from companion.tui import css_cache
+
+        self._css_loaded = css_cache.load(self.stylesheet)  # what the last start parsed (see css_cache)
 
     @property
     def locale(self) -> str:
@@ -140,12 +138,19 @@ class CompanionApp(App):
         return HomeScreen()
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._keep_css)
         if self.opened_session is not None:
             self._show_session(self.opened_session, False)
         elif self.follow_path is not None:
             self.follow_journal(self.follow_path)
         elif self.resume_path is not None:
             self.open_journal(self.resume_path)
+
+    def _keep_css(self) -> None:
+        """Once the first screen is drawn: keep its parsed CSS for the next start (see css_cache)."""
+        from companion.tui import css_cache
+
+        css_cache.save(self.stylesheet, self._css_loaded)
 
     # -- keys -----------------------------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -408,6 +413,8 @@ class CompanionApp(App):
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):
+            from companion.tui.palette import CompanionPalette
+
             placeholder = bidi.line(_("Search for an action"), self.translator.direction == "rtl")
             self.push_screen(CompanionPalette(id="--command-palette", placeholder=placeholder))
 
