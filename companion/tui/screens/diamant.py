@@ -362,10 +362,16 @@ class DiamantScreen(GameScreen):
 
         return section(outcome, state)
 
-    def send(self, event: dict[str, Any]) -> bool:
-        """As :meth:`GameScreen.send`; an event that ends a round (or the game) opens its summary."""
+    def send(self, event: dict[str, Any], then: Callable[[], None] | None = None) -> bool:
+        """As :meth:`GameScreen.send`; an event that ends a round (or the game) opens its summary.
+
+        ``then`` runs once the event is accepted and before the summary opens: what the game screen
+        does with it (clear the field, move the focus) is done while that screen is on top.  Done
+        under the summary, each of those asked for one more frame of it, 16 ms or more later."""
         if not super().send(event):
             return False
+        if then is not None:
+            then()
         if getattr(self.session.last_outcome, "round_end", None) is not None:
             self.show_summary()
         return True
@@ -424,9 +430,9 @@ class DiamantScreen(GameScreen):
                 summary = self.summary_screen()
                 summary.show(steps[index].state, self._round_start_scores(index), end)
                 if summary not in self.app.screen_stack:
-                    # It has its text already (show), so the first frame of the push shows it whole.  (Held
-                    # back in a batch until it had resumed, it waited for the next tick of the screen's
-                    # 60 Hz update timer: 35-45 ms from the key instead of 15.)
+                    # It has its text already (show), so the first frame of the push shows it.  (Held back
+                    # in a batch until it had resumed, it waited for the next tick of the screen's 60 Hz
+                    # update timer: 35-45 ms from the key instead of 15.)
                     self.app.push_screen(summary, callback=self._summary_closed)
                 return True
         self.app.notice(_("No round has ended yet."))
@@ -463,10 +469,12 @@ class DiamantScreen(GameScreen):
         except CompanionError as exc:  # nothing changes; the text stays for correction
             self.show_error(exc)
             return
-        if self.send(entry):
+        def accepted() -> None:
             event.input.value = ""
             if entry["event"] == "leave":
                 self.query_one(DecisionList).clear()
+
+        self.send(entry, then=accepted)
 
     def action_decide(self) -> None:
         closed = decision_error(self.state)  # the engine's own rule, so screen and engine cannot disagree
@@ -478,16 +486,18 @@ class DiamantScreen(GameScreen):
     @on(DecisionList.Confirmed)
     def decided(self, message: DecisionList.Confirmed) -> None:
         players = self.query_one(DecisionList)
+
+        def done() -> None:
+            players.clear()
+            self.focus_now(self.query_one("#card", Input))  # in the frame that shows the event
+
         if message.leavers:
             names = [self.state.players[s] for s in message.leavers]
-            if not self.send({"event": "leave", "players": names}):
-                return
-        else:
-            self.explanation = lambda: [_("Nobody leaves: everyone in the cave stays for the next card.")]
-            for prose in self.query(Prose):
-                prose.sync()
-        players.clear()
-        self.focus_now(self.query_one("#card", Input))  # in the frame that shows the event
+            self.send({"event": "leave", "players": names}, then=done)
+            return
+        self.explanation = lambda: [_("Nobody leaves: everyone in the cave stays for the next card.")]
+        self.sync_panels()
+        done()
 
     @on(DecisionList.Cancelled)
     def decision_cancelled(self) -> None:
