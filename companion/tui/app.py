@@ -151,6 +151,7 @@ class CompanionApp(App):
         from companion.tui import css_cache
 
         css_cache.save(self.stylesheet, self._css_loaded)
+        bidi.save_orders()  # and the right-to-left lines it ordered (see bidi.save_orders)
 
     # -- keys -----------------------------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:

@@ -134,9 +134,88 @@ def _visual_order(text: str, rtl_base: bool) -> tuple[str, tuple[int, ...]]:
 @lru_cache(maxsize=4096)
 def _visual_order_of(text: str, rtl_base: bool) -> tuple[str, tuple[int, ...]]:
     # The pure-Python algorithm costs ~0.1 ms a line; screens redraw the same lines again and again.
+    kept = _kept_orders().get((text, rtl_base))
+    if _fits(kept, text):
+        return kept  # type: ignore[return-value]
     shaped, source = shape(text)
     pairs = _order(list(zip(shaped, range(len(shaped)))), 1 if rtl_base else 0)
-    return "".join(ch for ch, _ in pairs), tuple(source[i] for _, i in pairs)
+    found = "".join(ch for ch, _ in pairs), tuple(source[i] for _, i in pairs)
+    if _recording and len(_new_orders) < KEEP_ORDERS:
+        _new_orders[(text, rtl_base)] = found
+    return found
+
+
+# -- orders kept from one start to the next --------------------------------------------------------
+# A right-to-left start draws the same lines every time (the menu, the footer), and ordering them loads
+# the reshaper and the bidi algorithm: ~10 ms of imports before the first frame.  The orders worked out
+# before the first frame are kept in the user cache (``save_orders``, called by the app once it is on
+# screen) and read back at the first line ordered, so a start finds its lines there and loads neither.
+# The file is named after this module and both libraries as installed (another version of either is
+# another file); a missing, unreadable or foreign file only costs the orders it would have saved.
+KEEP_ORDERS = 2048
+_kept: dict | None = None
+_new_orders: dict = {}
+_recording = True  # until save_orders: only what a start orders is kept
+
+
+def _orders_path():
+    import importlib.util
+    import os
+    import sys
+    import zlib
+
+    from companion.paths import user_cache_dir
+
+    files = [__file__] + [getattr(importlib.util.find_spec(name), "origin", None) or name
+                          for name in ("arabic_reshaper", "bidi")]
+    stamp = "\n".join([sys.version] + [f"{f}-{os.stat(f).st_size}-{os.stat(f).st_mtime_ns}"
+                                       if os.path.exists(f) else f for f in files])
+    return user_cache_dir() / "bidi" / f"orders-{zlib.crc32(stamp.encode()):08x}.marshal"
+
+
+def _kept_orders() -> dict:
+    global _kept
+    if _kept is None:
+        _kept = {}
+        try:
+            import marshal
+
+            data = marshal.loads(_orders_path().read_bytes())
+            if isinstance(data, dict):
+                _kept = data
+        except Exception:  # noqa: BLE001 - none yet, damaged, no cache folder: order the lines anew
+            pass
+    return _kept
+
+
+def _fits(kept: object, text: str) -> bool:
+    """Whether ``kept`` is an order as :func:`_visual_order_of` makes for ``text``."""
+    return (isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], str)
+            and isinstance(kept[1], tuple) and len(kept[0]) == len(kept[1]) <= len(text)
+            and all(isinstance(i, int) and 0 <= i < len(text) for i in kept[1]))
+
+
+def save_orders() -> bool:
+    """Keep the orders worked out so far for the next start (once the first screen is drawn); whether
+    a file was written (nothing new: nothing written)."""
+    global _new_orders, _recording
+    _recording = False
+    if not _new_orders:
+        return False
+    try:
+        import marshal
+
+        from companion.fsutil import write_cache
+
+        orders = {**_kept_orders(), **_new_orders}
+        if len(orders) > KEEP_ORDERS:
+            orders = dict(list(orders.items())[-KEEP_ORDERS:])
+        path = _orders_path()
+        write_cache(path, marshal.dumps(orders), replaces="orders-*.marshal")
+    except Exception:  # noqa: BLE001 - no cache folder: the next start orders its lines again
+        return False
+    _new_orders = {}
+    return True
 
 
 # -- shaping ---------------------------------------------------------------------------------------
