@@ -16,12 +16,12 @@ def inject(at: int) -> None:
     original = DiamantScreen.send
     sent = 0
 
-    def send(self, event):
+    def send(self, event, **options):
         nonlocal sent
         sent += 1
         if sent >= at:
             raise RuntimeError("injected fault for the crash test")
-        return original(self, event)
+        return original(self, event, **options)
 
     DiamantScreen.send = send
 

@@ -100,7 +100,7 @@ def test_pilot_crash_closes_the_session_and_writes_the_log(folders, tmp_path):
             assert isinstance(screen, DiamantScreen)
             session = screen.session
 
-            def broken(event):
+            def broken(event, **options):
                 raise KeyError("injected")
             screen.send = broken
             await play(pilot, ["5"])
