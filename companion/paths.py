@@ -6,6 +6,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pathlib and platformdirs load when a path is asked for: `companion split` needs none
+    import os
+    from collections.abc import Iterable
     from pathlib import Path
 
 
@@ -49,3 +51,20 @@ def user_cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("companion", appauthor=False))
+
+
+def files_key(files: Iterable[str | os.PathLike[str]], *extra: str) -> str:
+    """A short name for what a cache entry was made from: ``extra`` and each file's path, size and
+    modification time (a missing file counts as such).  Another version of any of them, another key."""
+    import os
+    import zlib
+
+    parts = list(extra)
+    for path in files:
+        try:
+            st = os.stat(path)
+            parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{path}:-")
+    data = "\n".join(parts).encode("utf-8", "surrogatepass")
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"

@@ -35,7 +35,6 @@ import json
 import math
 import re
 import unicodedata
-import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -463,15 +462,9 @@ def _files(game: str) -> list[Any]:
 
 
 def _signature(game: str) -> str:
-    parts = [str(INDEX_VERSION), game]
-    for path in _files(game):
-        try:
-            st = path.stat()
-            parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
-        except OSError:
-            parts.append(f"{path}:-")
-    data = "\n".join(parts).encode("utf-8", "surrogatepass")
-    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+    from companion.paths import files_key
+
+    return files_key(_files(game), str(INDEX_VERSION), game)
 
 
 def _build(game: str) -> Index:

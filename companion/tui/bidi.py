@@ -160,17 +160,13 @@ _recording = True  # until save_orders: only what a start orders is kept
 
 def _orders_path():
     import importlib.util
-    import os
     import sys
-    import zlib
 
-    from companion.paths import user_cache_dir
+    from companion.paths import files_key, user_cache_dir
 
     files = [__file__] + [getattr(importlib.util.find_spec(name), "origin", None) or name
                           for name in ("arabic_reshaper", "bidi")]
-    stamp = "\n".join([sys.version] + [f"{f}-{os.stat(f).st_size}-{os.stat(f).st_mtime_ns}"
-                                       if os.path.exists(f) else f for f in files])
-    return user_cache_dir() / "bidi" / f"orders-{zlib.crc32(stamp.encode()):08x}.marshal"
+    return user_cache_dir() / "bidi" / f"orders-{files_key(files, sys.version)}.marshal"
 
 
 def _kept_orders() -> dict:

@@ -32,22 +32,17 @@ PREFIX = "textual-css-"
 def cache_path(stylesheet: Stylesheet) -> Path | None:
     """Where the parsed rules for this Textual, Python and set of CSS variables are kept (``None``: no
     cache folder can be named here)."""
-    import os
     import sys
-    import zlib
 
     from textual.css import model
 
-    from companion.paths import user_cache_dir
+    from companion.paths import files_key, user_cache_dir
 
     try:
         # Textual's version without importlib.metadata (``textual.__version__`` loads it: ~15 ms): the
         # module that defines the rules, as installed (another Textual is another file).
-        made = os.stat(model.__file__)
-        textual = f"{model.__file__}-{made.st_size}-{made.st_mtime_ns}"
-        variables = repr(sorted(stylesheet._variables.items()))
-        key = zlib.crc32(f"{textual}\n{sys.version}\n{variables}".encode())
-        return user_cache_dir() / "css" / f"{PREFIX}{key:08x}.pickle"
+        key = files_key([model.__file__], sys.version, repr(sorted(stylesheet._variables.items())))
+        return user_cache_dir() / "css" / f"{PREFIX}{key}.pickle"
     except Exception:  # noqa: BLE001 - no home folder, platformdirs refuses: parse as Textual does
         return None
 
