@@ -1018,10 +1018,15 @@ class JournalWriter:
                 self._busy = False
                 if error is not None:
                     self._sync_error = error
-                elif target > self.synced:
-                    del self._unsynced[: target - self.synced]
-                    self.synced = target
+                else:
+                    self._confirmed(target)
                 cv.notify_all()
+
+    def _confirmed(self, target: int) -> None:
+        """An fsync that began when ``target`` bytes were written succeeded (caller holds ``_cv``)."""
+        if target > self.synced:
+            del self._unsynced[: target - self.synced]
+            self.synced = target
 
     def wait_synced(self, timeout: float | None = None) -> bool:
         """Wait until the syncer has nothing left to do; True when everything written is then on disk
@@ -1053,9 +1058,7 @@ class JournalWriter:
                 self._sync_error = exc  # as a failed background fsync: the next write rewrites from ``synced``
             raise
         with self._cv:
-            if target > self.synced:
-                del self._unsynced[: target - self.synced]
-                self.synced = target
+            self._confirmed(target)
 
     def _stop_syncer(self) -> None:
         with self._cv:

@@ -61,7 +61,6 @@ def _localized(fn: Callable[..., T]) -> Callable[..., T]:
     def call(*args: Any) -> T:
         return cached(current(), isolating(), *args)
 
-    call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
     return call
 
 
