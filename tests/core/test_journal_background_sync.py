@@ -98,6 +98,17 @@ def background_writer(path: Path, monkeypatch) -> tuple[JournalWriter, Disk]:
     return writer, Disk(monkeypatch, writer._fd)
 
 
+def session_with_an_unconfirmed_event(path: Path, monkeypatch, fsyncs: list[str]) -> tuple[Session, Disk]:
+    """A TUI session whose first event (5) was written and whose background fsync failed (``fsyncs``:
+    what the next fsyncs do)."""
+    session = Session.new(header(), path, background_sync=True)
+    disk = Disk(monkeypatch, session.writer._fd)
+    disk.fsyncs = fsyncs
+    session.apply(T(5))
+    assert not session.writer.wait_synced(WAIT)
+    return session, disk
+
+
 def test_each_event_is_in_the_file_when_append_returns_and_fsynced_by_the_syncer_just_after(tmp_path, monkeypatch):
     path = tmp_path / "g.jsonl"
     writer, disk = background_writer(path, monkeypatch)
@@ -336,11 +347,7 @@ def test_session_new_and_resume_ask_for_it_and_save_as_keeps_it(tmp_path, monkey
 
 def test_session_a_failed_fsync_then_a_failed_rewrite_keeps_the_event_pending(tmp_path, monkeypatch):
     path = tmp_path / "g.jsonl"
-    session = Session.new(header(), path, background_sync=True)
-    disk = Disk(monkeypatch, session.writer._fd)
-    disk.fsyncs = ["fail"]
-    session.apply(T(5))
-    assert not session.writer.wait_synced(WAIT)
+    session, disk = session_with_an_unconfirmed_event(path, monkeypatch, ["fail"])
     assert not session.saved and session.pending == []  # written, not confirmed: not "saved"
     before = session.state
     disk.writes = ["full"]
@@ -360,11 +367,7 @@ def test_session_a_failed_fsync_then_a_failed_rewrite_keeps_the_event_pending(tm
 
 def test_session_flush_repairs_a_failed_fsync_with_nothing_pending(tmp_path, monkeypatch):
     path = tmp_path / "g.jsonl"
-    session = Session.new(header(), path, background_sync=True)
-    disk = Disk(monkeypatch, session.writer._fd)
-    disk.fsyncs = ["fail", "fail"]
-    session.apply(T(5))
-    assert not session.writer.wait_synced(WAIT)
+    session, _disk = session_with_an_unconfirmed_event(path, monkeypatch, ["fail", "fail"])
     assert not session.flush() and session.save_error.code == "journal_write_failed"  # the rewrite's fsync fails
     assert path.read_bytes() == expected_bytes(5) and not session.saved
     assert session.flush() and session.saved and session.save_error is None
@@ -375,11 +378,7 @@ def test_session_flush_repairs_a_failed_fsync_with_nothing_pending(tmp_path, mon
 
 def test_session_close_reports_a_last_fsync_that_fails_without_raising(tmp_path, monkeypatch):
     path = tmp_path / "g.jsonl"
-    session = Session.new(header(), path, background_sync=True)
-    disk = Disk(monkeypatch, session.writer._fd)
-    disk.fsyncs = ["fail", "fail"]
-    session.apply(T(5))
-    assert not session.writer.wait_synced(WAIT)
+    session, _disk = session_with_an_unconfirmed_event(path, monkeypatch, ["fail", "fail"])
     session.close()
     assert session.writer is None and session.save_error.code == "journal_write_failed"
     assert values(path) == [5]
