@@ -414,14 +414,12 @@ def _cache_file(path: Path, locale: str, suffix: str) -> Path:
     """Where the catalog ``path`` is kept (compiled: ``.mo``; as gettext reads it: ``.marshal``).
 
     The key is the ``.po`` file's path, size and modification time, so an edited catalog is made again
-    on next use.  Raises OSError or ImportError when no cache folder can be named."""
-    import zlib  # (not hashlib: loading OpenSSL costs a start-up more than this key needs)
+    on next use.  Raises OSError (the catalog cannot be read) or ImportError when no cache folder can
+    be named."""
+    from companion.paths import files_key, user_cache_dir
 
-    stat = path.stat()
-    key = f"{stat.st_size}-{stat.st_mtime_ns}-{zlib.crc32(str(path.resolve()).encode()):08x}"
-    from companion.paths import user_cache_dir
-
-    return user_cache_dir() / "catalogs" / f"{locale}-{key}{suffix}"
+    path.stat()  # (a catalog that cannot be read has no entry)
+    return user_cache_dir() / "catalogs" / f"{locale}-{files_key([path.resolve()])}{suffix}"
 
 
 def _compiled_catalog(path: Path, locale: str) -> bytes:
