@@ -7,6 +7,7 @@ import asyncio
 
 from rich.text import Text
 from textual.app import App
+from textual.geometry import Region
 
 from companion.tui import bidi
 from companion.tui.widgets.running_log import RunningLog
@@ -49,6 +50,57 @@ def test_same_height_is_painted_without_layout_and_new_height_is_laid_out():
             log.sync()
             await pilot.pause()
             assert "b" in log.render().plain and "a" not in log.render().plain
+    asyncio.run(go())
+
+
+def _screen_rows(app, widget) -> list[str]:
+    """What the terminal shows on the widget's rows, from the compositor (what is written)."""
+    region = widget.content_region
+    strips = [app.screen._compositor.render_strips()[y] for y in range(region.y, region.bottom)]
+    return ["".join(seg.text for seg in strip)[region.x:region.right].rstrip() for strip in strips]
+
+
+def test_a_changed_row_is_the_only_one_rendered_and_written_again(monkeypatch):
+    """Same height, one row reads differently: only that row is marked for painting and rendered again
+    (the others come from the row cache), and the screen shows every row as the text says."""
+    from textual.visual import Visual
+
+    rendered: list[str] = []
+    original = Visual.to_strips
+
+    def counting(widget, visual, *args, **kwargs):
+        if isinstance(widget, Prose):
+            rendered.append(visual.plain)
+        return original(widget, visual, *args, **kwargs)
+
+    class Host(App):
+        def compose(self):
+            yield Prose(lambda: box["text"], id="p")
+
+    box: dict = {"text": "alpha\nbeta\ngamma"}
+
+    async def go():
+        app = Host()
+        async with app.run_test(size=(60, 20)) as pilot:
+            prose = app.query_one("#p", Prose)
+            await pilot.pause()
+            assert _screen_rows(app, prose) == ["alpha", "beta", "gamma"]
+            monkeypatch.setattr(Visual, "to_strips", staticmethod(counting))
+            box["text"] = "alpha\nBETA\ngamma"
+            assert prose.sync() is True
+            assert not prose._layout_required
+            offset = prose.content_offset
+            assert prose._repaint_regions == {Region(offset.x, offset.y + 1, prose.content_region.width, 1)}
+            await pilot.pause()
+            assert rendered == ["BETA"]
+            assert _screen_rows(app, prose) == ["alpha", "BETA", "gamma"]
+            rendered.clear()
+            box["text"] = Text.assemble("alpha\nBETA\n", ("gamma", "bold"))
+            assert prose.sync() is True
+            await pilot.pause()
+            assert rendered == ["gamma"]
+            strip = app.screen._compositor.render_strips()[prose.content_region.y + 2]
+            assert any(seg.style is not None and seg.style.bold and "gamma" in seg.text for seg in strip)
     asyncio.run(go())
 
 

@@ -11,12 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from companion.i18n import current
 from companion.tui import bidi
 
 Source = str | Text | Callable[[], str | Text]
+
+
+def _reads(row: Content) -> tuple:
+    """What a row shows: its characters and their styles (``Content`` compares only the characters)."""
+    return row.plain, tuple(row.spans)
 
 
 def as_text(value: str | Text) -> Text:
@@ -45,7 +54,8 @@ class Prose(OneLayout):
         self._source: Source = source
         self._text: Text | None = None
         self._laid_out: dict[tuple, Text] = {}
-        self._heights: dict[tuple, int] = {}  # (width, language, bidi mode) -> lines of the laid-out text
+        self._painted: dict[tuple, list[Content]] = {}  # (width, language, bidi mode) -> the laid-out text's lines
+        self._strips: dict[tuple, Strip] = {}  # a row as it reads and where -> the row rendered
         super().__init__(id=id, classes=classes)
 
     def update(self, source: Source) -> None:
@@ -69,25 +79,33 @@ class Prose(OneLayout):
     def _forget(self) -> None:
         """Drop what was laid out from the old text (a subclass drops its own caches too)."""
         self._laid_out = {}
-        self._heights = {}
+        self._painted = {}
 
     def sync(self) -> bool:
         """Evaluate the source again; refresh (and say True) only when the text changed.
 
-        When the new text takes as many lines as the old one at the width on screen, only this widget
-        is painted again: nothing else can move, so the screen is not laid out again (a layout costs
-        every widget's arrangement and then a paint of all that moved)."""
+        When the new text takes as many lines as the old one at the width on screen, only the lines
+        that read differently are painted again: nothing else can move, so the screen is not laid out
+        again (a layout costs every widget's arrangement and then a paint of all that moved), and the
+        lines that stayed the same are neither rendered nor written to the terminal again."""
         new = self.text
         old = self._text
         if old is not None and old == new and old.style == new.style:
             return False
         width = self.content_region.width
         if old is not None and width > 0 and self.is_mounted and self._fixed_width():
-            before = self.get_content_height(None, None, width)
+            before = self.painted_rows(width)
             self._text = new
             self._forget()
+            after = self.painted_rows(width)
             # The new text is laid out for this width now: Widget.refresh keeps that (ours would drop it).
-            Widget.refresh(self, layout=self.get_content_height(None, None, width) != before)
+            if len(after) != len(before):
+                Widget.refresh(self, layout=True)
+            else:
+                changed = [Region(0, y, width, 1) for y, (was, now) in enumerate(zip(before, after))
+                           if _reads(was) != _reads(now)]
+                if changed:
+                    Widget.refresh(self, *changed)
             return True
         self.refresh(layout=True)
         self._text = new
@@ -112,21 +130,41 @@ class Prose(OneLayout):
     def render(self) -> Text:
         return self._shown(self.content_region.width or self.size.width)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        key = (width, current().locale, bidi.mode())
-        height = self._heights.get(key)
-        if height is None:
-            text = self._shown(width)
-            if text.no_wrap:
-                height = max(1, len(text.plain.split("\n")))
-            else:
-                from companion.tui.bidi import _console
+    def render_line(self, y: int) -> Strip:
+        """Row ``y``, rendered by Textual as it renders the whole text, one row at a time, and kept by
+        what the row reads: a row that did not change is not rendered again when others did.  (With a
+        text selection or a vertical alignment, the whole text is rendered, as Textual does.)"""
+        if self.text_selection is not None or self.styles.content_align != ("left", "top"):
+            return super().render_line(y)
+        width = self.size.width
+        rows = self.painted_rows(width)
+        style = self.visual_style
+        if y >= len(rows):
+            return Strip.blank(width, style.rich_style)
+        row = rows[y]
+        key = (_reads(row), width, style, self.styles.text_align)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 256:
+                self._strips.clear()
+            strips = Visual.to_strips(self, row, width, 1, style)
+            strip = self._strips[key] = strips[0] if strips else Strip.blank(width, style.rich_style)
+        return strip
 
-                height = max(1, len(text.wrap(_console(), max(width, 1))))
-            if len(self._heights) > 4:
-                self._heights.clear()
-            self._heights[key] = height
-        return height
+    def painted_rows(self, width: int) -> list[Content]:
+        """The laid-out text's rows at ``width``, wrapped as Textual wraps it when it renders the whole
+        text (so the height is the one Textual draws, and a row reads as Textual would paint it)."""
+        key = (width, current().locale, bidi.mode())
+        rows = self._painted.get(key)
+        if rows is None:
+            rows = Content.from_rich_text(self._shown(width)).wrap(max(width, 1))
+            if len(self._painted) > 4:
+                self._painted.clear()
+            self._painted[key] = rows
+        return rows
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self.painted_rows(width)))
 
     def get_content_width(self, container, viewport) -> int:
         return max((Text(line).cell_len for line in self.text.plain.split("\n")), default=0)
