@@ -63,15 +63,14 @@ def _screen_rows(app, widget) -> list[str]:
 def test_a_changed_row_is_the_only_one_rendered_and_written_again(monkeypatch):
     """Same height, one row reads differently: only that row is marked for painting and rendered again
     (the others come from the row cache), and the screen shows every row as the text says."""
-    from textual.visual import Visual
+    from textual.content import _FormattedLine
 
     rendered: list[str] = []
-    original = Visual.to_strips
+    original = _FormattedLine.to_strip
 
-    def counting(widget, visual, *args, **kwargs):
-        if isinstance(widget, Prose):
-            rendered.append(visual.plain)
-        return original(widget, visual, *args, **kwargs)
+    def counting(row, style):
+        rendered.append(row.plain)
+        return original(row, style)
 
     class Host(App):
         def compose(self):
@@ -85,7 +84,7 @@ def test_a_changed_row_is_the_only_one_rendered_and_written_again(monkeypatch):
             prose = app.query_one("#p", Prose)
             await pilot.pause()
             assert _screen_rows(app, prose) == ["alpha", "beta", "gamma"]
-            monkeypatch.setattr(Visual, "to_strips", staticmethod(counting))
+            monkeypatch.setattr(_FormattedLine, "to_strip", counting)
             box["text"] = "alpha\nBETA\ngamma"
             assert prose.sync() is True
             assert not prose._layout_required
@@ -150,4 +149,43 @@ def test_undo_and_redo_keep_the_cursor_on(folders):
                 await pilot.press(key)
                 assert len(app.screen.session.steps) == after
                 assert field._cursor_visible, key
+    asyncio.run(go())
+
+
+def test_rows_rendered_one_by_one_are_what_textual_renders_for_the_whole_text():
+    """Prose renders each row on its own (to keep unchanged rows): on 300 random texts -- wrapped words,
+    styled spans, blank lines, wide Chinese characters, right-aligned as in Persian -- every row is
+    segment for segment (characters, styles, mouse offsets) what Textual renders for the whole text."""
+    import random
+
+    from textual.visual import Visual
+
+    words = ["gem", "relic", "snake", "每人", "各得", "寶石", "x" * 30, "7/26", "≈", "", " ", "lava"]
+    styles = ["", "bold", "red", "italic on blue", "bold #ff0000"]
+    box: dict = {"text": ""}
+
+    class Host(App):
+        def compose(self):
+            yield Prose(lambda: box["text"], id="p")
+
+    async def go():
+        app = Host()
+        rng = random.Random(15)
+        async with app.run_test(size=(70, 40)) as pilot:
+            prose = app.query_one("#p", Prose)
+            for sample in range(300):
+                parts = []
+                for _ in range(rng.randint(1, 25)):
+                    word = rng.choice(words) + rng.choice([" ", " ", "\n", ""])
+                    parts.append((word, rng.choice(styles)))
+                box["text"] = Text.assemble(*parts)
+                prose.styles.width = rng.choice([12, 25, 40, 68])
+                prose.styles.text_align = rng.choice(["left", "right", "center"])
+                prose.refresh(layout=True)
+                await pilot.pause()
+                width = prose.size.width
+                whole = Visual.to_strips(prose, prose._render(), width, None, prose.visual_style)
+                ours = [prose.render_line(y) for y in range(len(whole))]
+                assert prose.size.height == max(1, len(whole)), sample
+                assert [list(strip) for strip in ours] == [list(strip) for strip in whole], sample
     asyncio.run(go())

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
-from textual.content import Content
+from textual.content import Content, _FormattedLine
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.visual import Visual
 from textual.widget import Widget
 
 from companion.i18n import current
@@ -23,9 +22,10 @@ from companion.tui import bidi
 Source = str | Text | Callable[[], str | Text]
 
 
-def _reads(row: Content) -> tuple:
-    """What a row shows: its characters and their styles (``Content`` compares only the characters)."""
-    return row.plain, tuple(row.spans)
+def _reads(row: _FormattedLine) -> tuple:
+    """What a row shows and where it comes from: its characters and their styles (``Content`` compares
+    only the characters), its alignment, and its place in the text (the mouse selects by it)."""
+    return row.content.plain, tuple(row.content.spans), row.align, row.x, row.y
 
 
 def as_text(value: str | Text) -> Text:
@@ -54,7 +54,7 @@ class Prose(OneLayout):
         self._source: Source = source
         self._text: Text | None = None
         self._laid_out: dict[tuple, Text] = {}
-        self._painted: dict[tuple, list[Content]] = {}  # (width, language, bidi mode) -> the laid-out text's lines
+        self._painted: dict[tuple, list[_FormattedLine]] = {}  # (width, language, styles) -> the text's rows
         self._strips: dict[tuple, Strip] = {}  # a row as it reads and where -> the row rendered
         super().__init__(id=id, classes=classes)
 
@@ -131,9 +131,10 @@ class Prose(OneLayout):
         return self._shown(self.content_region.width or self.size.width)
 
     def render_line(self, y: int) -> Strip:
-        """Row ``y``, rendered by Textual as it renders the whole text, one row at a time, and kept by
-        what the row reads: a row that did not change is not rendered again when others did.  (With a
-        text selection or a vertical alignment, the whole text is rendered, as Textual does.)"""
+        """Row ``y``, rendered as Textual renders that row of the whole text (same styles, alignment and
+        offsets for selecting it with the mouse), and kept by what it reads: a row that did not change
+        is not rendered again when others did.  (During a text selection, or with a vertical
+        alignment, the whole text is rendered, as Textual does.)"""
         if self.text_selection is not None or self.styles.content_align != ("left", "top"):
             return super().render_line(y)
         width = self.size.width
@@ -142,22 +143,29 @@ class Prose(OneLayout):
         if y >= len(rows):
             return Strip.blank(width, style.rich_style)
         row = rows[y]
-        key = (_reads(row), width, style, self.styles.text_align)
+        key = (_reads(row), width, style)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > 256:
                 self._strips.clear()
-            strips = Visual.to_strips(self, row, width, 1, style)
-            strip = self._strips[key] = strips[0] if strips else Strip.blank(width, style.rich_style)
+            strip = self._strips[key] = Strip(*row.to_strip(style))
+        if self.auto_links and not self.screen._selecting:  # as Visual.to_strips does
+            strip = strip._apply_link_style(self.link_style)
         return strip
 
-    def painted_rows(self, width: int) -> list[Content]:
-        """The laid-out text's rows at ``width``, wrapped as Textual wraps it when it renders the whole
-        text (so the height is the one Textual draws, and a row reads as Textual would paint it)."""
-        key = (width, current().locale, bidi.mode())
+    def painted_rows(self, width: int) -> list[_FormattedLine]:
+        """The laid-out text's rows at ``width``, wrapped and aligned by Textual's own ``Content`` code,
+        as when it renders the whole text: the height is the one Textual draws, and each row is painted
+        as Textual paints it."""
+        styles = self.styles
+        key = (width, current().locale, bidi.mode(), styles.text_align, styles.text_overflow, styles.text_wrap,
+               styles.line_pad)
         rows = self._painted.get(key)
         if rows is None:
-            rows = Content.from_rich_text(self._shown(width)).wrap(max(width, 1))
+            content = Content.from_rich_text(self._shown(width))
+            rows = content._wrap_and_format(max(width, 1), align=styles.text_align, overflow=styles.text_overflow,
+                                            no_wrap=styles.text_wrap == "nowrap", line_pad=styles.line_pad,
+                                            get_style=self._get_style)
             if len(self._painted) > 4:
                 self._painted.clear()
             self._painted[key] = rows
