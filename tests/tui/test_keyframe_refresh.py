@@ -189,3 +189,57 @@ def test_rows_rendered_one_by_one_are_what_textual_renders_for_the_whole_text():
                 assert prose.size.height == max(1, len(whole)), sample
                 assert [list(strip) for strip in ours] == [list(strip) for strip in whole], sample
     asyncio.run(go())
+
+
+def test_a_steady_panel_keeps_its_rows_until_it_settles():
+    """A steady panel never shrinks on its own (what is under it stays put and a change is painted
+    without a layout: the rows it no longer needs are painted blank); settle() lets it shrink, once."""
+    box: dict = {"text": "one\ntwo\nthree"}
+
+    class Host(App):
+        def compose(self):
+            yield Prose(lambda: box["text"], steady=True, id="p")
+            yield Prose("below", id="below")
+
+    async def go():
+        app = Host()
+        async with app.run_test(size=(60, 20)) as pilot:
+            prose, below = app.query_one("#p", Prose), app.query_one("#below", Prose)
+            await pilot.pause()
+            assert prose.size.height == 3 and below.region.y == 3
+            box["text"] = "uno"  # shorter: no layout, the two rows it no longer needs are painted blank
+            assert prose.sync() is True
+            assert not prose._layout_required
+            offset = prose.content_offset
+            assert prose._repaint_regions == {Region(offset.x, offset.y + y, prose.content_region.width, 1)
+                                              for y in range(3)}
+            await pilot.pause()
+            assert prose.size.height == 3 and below.region.y == 3
+            assert _screen_rows(app, prose) == ["uno", "", ""]
+            box["text"] = "uno\ndos\ntres\ncuatro"  # longer than it ever was: laid out, it grows
+            prose.sync()
+            assert prose._layout_required
+            await pilot.pause()
+            assert prose.size.height == 4 and below.region.y == 4
+            box["text"] = "uno"
+            prose.sync()
+            prose.settle()  # now it may shrink: laid out once, to its text
+            assert prose._layout_required
+            await pilot.pause()
+            assert prose.size.height == 1 and below.region.y == 1
+            assert _screen_rows(app, prose) == ["uno"] and _screen_rows(app, below) == ["below"]
+            prose.settle()  # settled already: nothing to lay out
+            assert not prose._layout_required
+            # The rows are kept at any width: a floor that a new width dropped let the right-hand
+            # column's scrollbar come and go for ever (it takes a column, the rows wrap again...).
+            box["text"] = "uno\ndos\ntres"
+            prose.sync()
+            await pilot.pause()
+            box["text"] = "uno"
+            prose.sync()
+            prose.styles.width = 30
+            await pilot.pause()
+            prose.styles.width = 40
+            await pilot.pause()
+            assert prose.size.height == 3 and below.region.y == 3
+    asyncio.run(go())

@@ -210,7 +210,7 @@ class DiamantScreen(GameScreen):
         with Horizontal(id="diamant-main"):
             with VerticalScroll(id="diamant-left"):
                 yield Prose(self._path_text, id="path", classes="panel")
-                yield Prose(self._odds_text, id="odds", classes="panel")
+                yield Prose(self._odds_text, steady=True, id="odds", classes="panel")
                 yield Prose(self._deck_text, id="deck", classes="panel")
             with VerticalScroll(id="diamant-right"):
                 yield Prose(lambda: Text(_("Explorers"), style="bold"), classes="panel-title")
@@ -347,7 +347,18 @@ class DiamantScreen(GameScreen):
         return rows
 
     # -- state -> screen ------------------------------------------------------------------------
+    _settled_round: tuple[int, bool] | None = None
+
     def refresh_state(self) -> None:
+        # The odds keep their rows through a round (what is under them stays put, and a card that
+        # shortens them is painted without laying the screen out); a new round lets them shrink.  (Not
+        # the right-hand column's panels: kept rows there overflow it, and the scrollbar that comes
+        # takes a column and paints a second frame.)
+        round_ = (self.state.round, self.state.in_round)
+        if round_ != self._settled_round:
+            self._settled_round = round_
+            for prose in self.query(Prose):
+                prose.settle()
         self.sync_panels()
         self.query_one(DecisionList).set_rows(self._player_rows())
         card = self.query_one("#card", Input)
@@ -487,8 +498,10 @@ class DiamantScreen(GameScreen):
         players = self.query_one(DecisionList)
 
         def done() -> None:
-            players.clear()
+            # The focus first: the list then paints its rows without the cursor's highlight at once
+            # (its Blur event comes later and finds nothing left to paint).
             self.focus_now(self.query_one("#card", Input))  # in the frame that shows the event
+            players.clear()
 
         if message.leavers:
             names = [self.state.players[s] for s in message.leavers]
@@ -500,8 +513,8 @@ class DiamantScreen(GameScreen):
 
     @on(DecisionList.Cancelled)
     def decision_cancelled(self) -> None:
-        self.query_one(DecisionList).clear()
         self.focus_now(self.query_one("#card", Input))
+        self.query_one(DecisionList).clear()
 
     def palette(self):
         yield PaletteCommand(_("Choose who leaves"), self.action_decide)

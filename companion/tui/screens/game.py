@@ -261,7 +261,7 @@ class GameScreen(CompanionScreen):
         out only if their height changed).  The running log is left to :meth:`refresh_log`, which
         follows every :meth:`refresh_state`: synced here too, it was worked out twice a key."""
         for prose in self.query(Prose):
-            if not isinstance(prose, RunningLog):
+            if prose.SYNC_WITH_PANELS:
                 prose.sync()
 
     # -- shared behaviour -----------------------------------------------------------------------

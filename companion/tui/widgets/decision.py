@@ -17,13 +17,17 @@ from textual.reactive import reactive
 
 from companion.i18n import N_, current
 from companion.tui import bidi
-from companion.tui.widgets.text import OneLayout
+from companion.tui.widgets.text import Prose
 
 
-class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
+class DecisionList(Prose, can_focus=True):  # (it does not scroll)
+    """A :class:`Prose` whose text is its rows: a change paints only the rows that read differently
+    (a player's gems, a mark, the cursor)."""
+
     DEFAULT_CSS = """
     DecisionList { height: auto; width: 1fr; }
     """
+    SYNC_WITH_PANELS = False  # the screen gives it its rows (set_rows)
     KEYS_WHERE = N_("In the list of explorers (Ctrl+L):")  # the heading of its keys on F1 while it has no focus
     BINDINGS: ClassVar[list[BindingType]] = [  # type: ignore[assignment]  # list, as Textual declares it
         Binding("up", "move(-1)", N_("Up"), show=False, id="decision.up"),
@@ -35,7 +39,7 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
         Binding("escape", "cancel", N_("Cancel"), id="decision.cancel"),
     ] + [Binding(str(n), f"toggle_seat({n - 1})", show=False, id=f"decision.seat{n}") for n in range(1, 10)]
 
-    cursor = reactive(0)
+    cursor = reactive(0, repaint=False)  # (painted by sync, only the two rows it moves between)
 
     @dataclass
     class Confirmed(Message):
@@ -45,7 +49,7 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
         pass
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(self._composed, id=id)
         self.rows: list[tuple[int, Text, bool]] = []
         self.leaving: set[int] = set()
         # (row's text and styles, mark, language, bidi mode, width) -> its lines in display order: a row
@@ -55,8 +59,6 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
     def set_rows(self, rows: list[tuple[int, Text, bool]]) -> None:
         if rows == self.rows:
             return
-        width = self.content_region.width
-        before = self.get_content_height(None, None, width) if width > 0 and self.is_mounted else None
         if len(self._lines) > 512:
             self._lines = {}
         self.rows = rows
@@ -64,17 +66,27 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
         self.leaving &= selectable
         if self.rows:
             self.cursor = min(self.cursor, len(self.rows) - 1)
-        # As many lines as before at the width on screen: only this list is painted again (no layout).
-        if before is not None and self.get_content_height(None, None, width) == before:
-            self.refresh()
-        else:
-            self.refresh(layout=True)
+        self.sync()
+
+    def _mark(self, seat: int, ok: bool) -> str:
+        return "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
+
+    def _composed(self) -> Text:
+        """What the list says, whatever the width: each row with its mark, the cursor's in reverse
+        while the list has the focus (what :meth:`Prose.sync` compares)."""
+        lines = []
+        for index, (seat, text, ok) in enumerate(self.rows):
+            line = Text.assemble(self._mark(seat, ok), " ", text)
+            if index == self.cursor and self.has_focus:
+                line.stylize("reverse")
+            lines.append(line)
+        return Text("\n").join(lines)
 
     def _row_lines(self, index: int, width: int) -> list[Text]:
         """One player's row wrapped to ``width`` (continuation lines indented under the name), each
         line then put in display order -- wrapping first, reordering second, as bidi requires."""
         seat, text, ok = self.rows[index]
-        mark = "[+]" if seat in self.leaving else ("[ ]" if ok else "   ")
+        mark = self._mark(seat, ok)
         rtl = current().direction == "rtl"
         key = (text.plain, tuple(text.spans), text.style, mark, current().locale, bidi.mode(), width)
         lines = self._lines.get(key)
@@ -97,34 +109,35 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
     def _width(self, width: int | None = None) -> int:
         return max(8, width or self.content_region.width or self.size.width or 80)
 
-    def render(self) -> Text:
-        rtl = current().direction == "rtl"
-        width = self._width()
-        lines = []
-        for index in range(len(self.rows)):
-            for line in self._row_lines(index, width):
-                line = line.copy()
-                if index == self.cursor and self.has_focus:
-                    line.stylize("reverse")
-                if rtl and line.cell_len < width:
-                    line.pad_left(width - line.cell_len)
-                lines.append(line)
-        return Text("\n").join(lines)
-
-    def get_content_height(self, container, viewport, width: int) -> int:
-        width = self._width(width)
-        return max(1, sum(len(self._row_lines(i, width)) for i in range(len(self.rows))))
+    def _shown(self, width: int) -> Text:
+        key = (width, current().locale, bidi.mode())
+        shown = self._laid_out.get(key)
+        if shown is None:
+            rtl = current().direction == "rtl"
+            width = self._width(width)
+            lines = []
+            for index in range(len(self.rows)):
+                for line in self._row_lines(index, width):
+                    line = line.copy()
+                    if index == self.cursor and self.has_focus:
+                        line.stylize("reverse")
+                    if rtl and line.cell_len < width:
+                        line.pad_left(width - line.cell_len)
+                    lines.append(line)
+            shown = Text("\n").join(lines)
+            self._laid_out = {key: shown}
+        return shown
 
     def on_focus(self) -> None:
-        self.refresh()
+        self.sync()
 
     def on_blur(self) -> None:
-        self.refresh()
+        self.sync()
 
     def action_move(self, delta: int) -> None:
         if self.rows:
             self.cursor = (self.cursor + delta) % len(self.rows)
-            self.refresh()
+            self.sync()
 
     def _selectable(self, seat: int) -> bool:
         return any(s == seat and ok for s, _, ok in self.rows)
@@ -137,7 +150,7 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
             self.leaving.add(seat)
         else:
             self.leaving.discard(seat)
-        self.refresh()
+        self.sync()
 
     def action_toggle_current(self) -> None:
         if self.rows:
@@ -159,4 +172,4 @@ class DecisionList(OneLayout, can_focus=True):  # (it does not scroll)
 
     def clear(self) -> None:
         self.leaving.clear()
-        self.refresh()
+        self.sync()

@@ -35,6 +35,7 @@ class RunningLog(Prose, can_focus=False):
     DEFAULT_CSS = """
     RunningLog { height: auto; max-height: 8; border: round $panel; padding: 0 1; }
     """
+    SYNC_WITH_PANELS = False  # (GameScreen.refresh_log syncs it, once a key)
 
     def __init__(self, lines: Lines, title: Callable[[], str] | None = None, *, empty: Callable[[], str] | None = None,
                  id: str | None = None, classes: str | None = None) -> None:

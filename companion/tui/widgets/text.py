@@ -9,6 +9,7 @@ put in visual order (see :mod:`companion.tui.bidi`).  The laid-out text is kept 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual.content import Content, _FormattedLine
@@ -26,6 +27,10 @@ def _reads(row: _FormattedLine) -> tuple:
     """What a row shows and where it comes from: its characters and their styles (``Content`` compares
     only the characters), its alignment, and its place in the text (the mouse selects by it)."""
     return row.content.plain, tuple(row.content.spans), row.align, row.x, row.y
+
+
+def _reads_at(rows: list[_FormattedLine], y: int) -> tuple | None:
+    return _reads(rows[y]) if y < len(rows) else None
 
 
 def as_text(value: str | Text) -> Text:
@@ -49,9 +54,16 @@ class Prose(OneLayout):
     DEFAULT_CSS = """
     Prose { height: auto; width: 1fr; }
     """
+    SYNC_WITH_PANELS: ClassVar[bool] = True
+    """Whether ``GameScreen.sync_panels`` syncs it (a widget that is given its text otherwise says no)."""
 
-    def __init__(self, source: Source = "", *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, source: Source = "", *, steady: bool = False, id: str | None = None,
+                 classes: str | None = None) -> None:
         self._source: Source = source
+        self.steady = steady
+        # A steady panel keeps this many rows until settle(), at any width: a floor that a new width
+        # dropped would let a scrollbar that takes a column away come and go for ever.
+        self._floor = 0
         self._text: Text | None = None
         self._laid_out: dict[tuple, Text] = {}
         self._painted: dict[tuple, list[_FormattedLine]] = {}  # (width, language, styles) -> the text's rows
@@ -60,9 +72,11 @@ class Prose(OneLayout):
 
     def update(self, source: Source) -> None:
         self._source = source
+        self._floor = 0
         self.refresh(layout=True)
 
     def retranslate(self) -> None:
+        self._floor = 0
         self.refresh(layout=True)
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose: bool = False):
@@ -99,11 +113,11 @@ class Prose(OneLayout):
             self._forget()
             after = self.painted_rows(width)
             # The new text is laid out for this width now: Widget.refresh keeps that (ours would drop it).
-            if len(after) != len(before):
+            if self._layout_required or self.get_content_height(None, None, width) != self.size.height:
                 Widget.refresh(self, layout=True)
             else:
-                changed = [Region(0, y, width, 1) for y, (was, now) in enumerate(zip(before, after))
-                           if _reads(was) != _reads(now)]
+                changed = [Region(0, y, width, 1) for y in range(self.size.height)
+                           if _reads_at(before, y) != _reads_at(after, y)]
                 if changed:
                     Widget.refresh(self, *changed)
             return True
@@ -172,7 +186,20 @@ class Prose(OneLayout):
         return rows
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return max(1, len(self.painted_rows(width)))
+        rows = max(1, len(self.painted_rows(width)))
+        if self.steady:
+            rows = self._floor = max(rows, self._floor)
+        return rows
+
+    def settle(self) -> None:
+        """A steady panel keeps the most rows its text has taken (shorter text leaves blank rows), so
+        that what is under it does not move and the screen is not laid out again at every change; this
+        lets it take only the rows its text needs again (laid out once, if it shrinks)."""
+        if self.steady and self._floor:
+            self._floor = 0
+            width = self.content_region.width
+            if self.is_mounted and width > 0 and max(1, len(self.painted_rows(width))) != self.size.height:
+                Widget.refresh(self, layout=True)
 
     def get_content_width(self, container, viewport) -> int:
         return max((Text(line).cell_len for line in self.text.plain.split("\n")), default=0)
