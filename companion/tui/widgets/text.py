@@ -13,6 +13,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.content import Content, _FormattedLine
+from textual.css.styles import RenderStyles
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
@@ -31,6 +32,25 @@ def _reads(row: _FormattedLine) -> tuple:
 
 def _reads_at(rows: list[_FormattedLine], y: int) -> tuple | None:
     return _reads(rows[y]) if y < len(rows) else None
+
+
+def _rows(content: Content, width: int, styles: RenderStyles, get_style) -> list[_FormattedLine]:
+    """``content`` wrapped to ``width`` as Textual's ``Content._wrap_and_format`` wraps it for these
+    styles.  A line that fits is made its row directly (what that method makes of it, without looking
+    for where to break it); the others are wrapped by it, one line at a time."""
+    align, overflow = styles.text_align, styles.text_overflow
+    if styles.line_pad or overflow != "fold" or styles.text_wrap == "nowrap" or "\t" in content.plain:
+        return content._wrap_and_format(width, align=align, overflow=overflow, no_wrap=styles.text_wrap == "nowrap",
+                                        line_pad=styles.line_pad, get_style=get_style)
+    rows: list[_FormattedLine] = []
+    for y, line in enumerate(content.split(allow_blank=True)):
+        if line.cell_length <= width:
+            rows.append(_FormattedLine(get_style, line, width, 0, y, align=align, line_end=True))
+            continue
+        for row in line._wrap_and_format(width, align=align, overflow=overflow, get_style=get_style):
+            row.y = y
+            rows.append(row)
+    return rows
 
 
 def as_text(value: str | Text) -> Text:
@@ -176,10 +196,7 @@ class Prose(OneLayout):
                styles.line_pad)
         rows = self._painted.get(key)
         if rows is None:
-            content = Content.from_rich_text(self._shown(width))
-            rows = content._wrap_and_format(max(width, 1), align=styles.text_align, overflow=styles.text_overflow,
-                                            no_wrap=styles.text_wrap == "nowrap", line_pad=styles.line_pad,
-                                            get_style=self._get_style)
+            rows = _rows(Content.from_rich_text(self._shown(width)), max(width, 1), styles, self._get_style)
             if len(self._painted) > 4:
                 self._painted.clear()
             self._painted[key] = rows
