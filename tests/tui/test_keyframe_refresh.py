@@ -154,13 +154,15 @@ def test_undo_and_redo_keep_the_cursor_on(folders):
 
 def test_rows_rendered_one_by_one_are_what_textual_renders_for_the_whole_text():
     """Prose renders each row on its own (to keep unchanged rows): on 300 random texts -- wrapped words,
-    styled spans, blank lines, wide Chinese characters, right-aligned as in Persian -- every row is
+    styled spans, blank lines, wide Chinese characters, zero-width non-joiners (Textual trims a line by
+    its characters there, not its cells), right-aligned as in Persian -- every row is
     segment for segment (characters, styles, mouse offsets) what Textual renders for the whole text."""
     import random
 
     from textual.visual import Visual
 
-    words = ["gem", "relic", "snake", "每人", "各得", "寶石", "x" * 30, "7/26", "≈", "", " ", "lava"]
+    words = ["gem", "relic", "snake", "每人", "各得", "寶石", "x" * 30, "7/26", "≈", "", " ", "lava",
+             "\u0645\u06cc\u200c\u06af\u06cc\u0631\u062f", "\u200c", "  "]  # «می‌گیرد»: a zero-width non-joiner
     styles = ["", "bold", "red", "italic on blue", "bold #ff0000"]
     box: dict = {"text": ""}
 
@@ -179,8 +181,11 @@ def test_rows_rendered_one_by_one_are_what_textual_renders_for_the_whole_text():
                     word = rng.choice(words) + rng.choice([" ", " ", "\n", ""])
                     parts.append((word, rng.choice(styles)))
                 box["text"] = Text.assemble(*parts)
-                prose.styles.width = rng.choice([12, 25, 40, 68])
+                prose.styles.width = width = rng.choice([12, 25, 40, 68])
                 prose.styles.text_align = rng.choice(["left", "right", "center"])
+                if sample < 3:  # a line as wide as the widget, with a joiner and a space at its end
+                    box["text"] = "a\u200c" + "b" * (width - 2) + " \nnext"
+                    prose.styles.text_align = "right"
                 prose.refresh(layout=True)
                 await pilot.pause()
                 width = prose.size.width

@@ -44,8 +44,8 @@ def _rows(content: Content, width: int, styles: RenderStyles, get_style) -> list
                                         line_pad=styles.line_pad, get_style=get_style)
     rows: list[_FormattedLine] = []
     for y, line in enumerate(content.split(allow_blank=True)):
-        if line.cell_length <= width:
-            rows.append(_FormattedLine(get_style, line, width, 0, y, align=align, line_end=True))
+        if line.cell_length <= width:  # (rstrip_end counts characters: a zero-width joiner is one)
+            rows.append(_FormattedLine(get_style, line.rstrip_end(width), width, 0, y, align=align, line_end=True))
             continue
         for row in line._wrap_and_format(width, align=align, overflow=overflow, get_style=get_style):
             row.y = y
