@@ -159,14 +159,8 @@ class KeysText(Prose):
         self._by_width = source
         super().__init__(lambda: source(None))
 
-    def _shown(self, width: int) -> Text:
-        key = (width, current().locale, bidi.mode())
-        shown = self._laid_out.get(key)
-        if shown is None:
-            if len(self._laid_out) > 4:
-                self._laid_out.clear()
-            shown = self._laid_out[key] = bidi.for_display(self._by_width(width), width, current().direction == "rtl")
-        return shown
+    def _lay_out(self, width: int) -> Text:
+        return bidi.for_display(self._by_width(width), width, current().direction == "rtl")
 
 
 def _declared_by_textual(node: object, binding: Binding) -> bool:

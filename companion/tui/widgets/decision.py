@@ -109,24 +109,19 @@ class DecisionList(Prose, can_focus=True):  # (it does not scroll)
     def _width(self, width: int | None = None) -> int:
         return max(8, width or self.content_region.width or self.size.width or 80)
 
-    def _shown(self, width: int) -> Text:
-        key = (width, current().locale, bidi.mode())
-        shown = self._laid_out.get(key)
-        if shown is None:
-            rtl = current().direction == "rtl"
-            width = self._width(width)
-            lines = []
-            for index in range(len(self.rows)):
-                for line in self._row_lines(index, width):
-                    line = line.copy()
-                    if index == self.cursor and self.has_focus:
-                        line.stylize("reverse")
-                    if rtl and line.cell_len < width:
-                        line.pad_left(width - line.cell_len)
-                    lines.append(line)
-            shown = Text("\n").join(lines)
-            self._laid_out = {key: shown}
-        return shown
+    def _lay_out(self, width: int) -> Text:
+        rtl = current().direction == "rtl"
+        width = self._width(width)
+        lines = []
+        for index in range(len(self.rows)):
+            for line in self._row_lines(index, width):
+                line = line.copy()
+                if index == self.cursor and self.has_focus:
+                    line.stylize("reverse")
+                if rtl and line.cell_len < width:
+                    line.pad_left(width - line.cell_len)
+                lines.append(line)
+        return Text("\n").join(lines)
 
     def on_focus(self) -> None:
         self.sync()

@@ -151,15 +151,21 @@ class Prose(OneLayout):
         return as_text(source)
 
     def _shown(self, width: int) -> Text:
+        """The text laid out for ``width`` (:meth:`_lay_out`), kept per width, language and bidi mode
+        until :meth:`_forget`."""
         key = (width, current().locale, bidi.mode())
         shown = self._laid_out.get(key)
         if shown is None:
-            if self._text is None:
-                self._text = self.text
             if len(self._laid_out) > 4:
                 self._laid_out.clear()
-            shown = self._laid_out[key] = bidi.for_display(self._text, width, current().direction == "rtl")
+            shown = self._laid_out[key] = self._lay_out(width)
         return shown
+
+    def _lay_out(self, width: int) -> Text:
+        """The text wrapped to ``width`` and put in visual order (a subclass may lay out its own way)."""
+        if self._text is None:
+            self._text = self.text
+        return bidi.for_display(self._text, width, current().direction == "rtl")
 
     def render(self) -> Text:
         return self._shown(self.content_region.width or self.size.width)
