@@ -35,7 +35,7 @@ from companion.errors import CompanionError
 from companion.i18n import LANGUAGE_NAMES, LOCALES, N_, Translator, _, translator
 from companion.tui import bidi
 from companion.tui import settings as settings_mod
-from companion.tui.screens.base import CompanionModal, PaletteCommand
+from companion.tui.screens.base import CompanionModal, PaletteCommand, Translatable
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -155,13 +155,14 @@ class CompanionApp(App):
 
     # -- keys -----------------------------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
-        """Keys in arrival order: a modal decides first (:meth:`CompanionModal.take_key`); a key that
-        comes back up from a screen that is no longer on top runs none of the new screen's bindings."""
+        """Keys in arrival order: the screen on top decides first (:meth:`Translatable.take_key`: a
+        modal, a game screen's round summary); a key that comes back up from a screen that is no
+        longer on top runs none of the new screen's bindings."""
         top = self.screen_stack[-1] if self.screen_stack else None
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded and top is not None:
+            if isinstance(top, Translatable) and top.take_key(event):
+                return
             if isinstance(top, CompanionModal):
-                if top.take_key(event):
-                    return
                 below = self.screen
                 if top.dismissed and below is not top:
                     target = top.key_target(below)

@@ -185,36 +185,37 @@ def test_a_modal_is_dismissed_once(folders):
 
 
 async def _dismissed_once(folders):
-    from companion.tui.screens.diamant_summary import DiamantSummary
     from companion.tui.screens.help import KeysScreen
+    from companion.tui.screens.teach import SetupChecklist
 
     app = build_app(folders)
     async with app.run_test(size=(120, 45)) as pilot:
         await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
-        await play(pilot, ["spider", "spider"])
-        game = app.screen_stack[1]
-        summary = app.screen
-        assert isinstance(summary, DiamantSummary)
-        summary.dismiss()
-        summary.dismiss()
-        summary.dismiss()
+        game = app.screen
+        checklist = SetupChecklist("diamant", game.session.state)
+        app.push_screen(checklist)
+        await pilot.pause()
+        assert app.screen is checklist
+        checklist.dismiss()
+        checklist.dismiss()
+        checklist.dismiss()
         await pilot.pause()
         assert app.screen is game and len(app.screen_stack) == 2
 
-        # A modal that is not on top closes nothing: F1 over the summary, then the summary is dismissed.
-        game.show_summary()
+        # A modal that is not on top closes nothing: F1 over the checklist, then the checklist is dismissed.
+        checklist = SetupChecklist("diamant", game.session.state)
+        app.push_screen(checklist)
         await pilot.pause()
-        summary = app.screen
-        app.push_screen(KeysScreen(summary))
+        app.push_screen(KeysScreen(checklist))
         await pilot.pause()
         keys = app.screen
-        summary.dismiss()
+        checklist.dismiss()
         await pilot.pause()
-        assert app.screen is keys and app.screen_stack[-2] is summary
+        assert app.screen is keys and app.screen_stack[-2] is checklist
         keys.dismiss()
         keys.dismiss()
         await pilot.pause()
-        assert app.screen is summary
+        assert app.screen is checklist
 
 
 def test_keys_queued_behind_a_closing_summary_reach_the_entry_in_order(folders):
@@ -230,11 +231,12 @@ async def _queued_keys(folders):
         await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
         await play(pilot, ["spider", "spider"])
         game = app.screen_stack[1]
+        assert game.summary_open
         for char in "rockfall":
             app.post_message(ev.Key(char, char))
         await pilot.pause()
         await pilot.pause()
-        assert app.screen is game and len(app.screen_stack) == 2
+        assert app.screen is game and len(app.screen_stack) == 2 and not game.summary_open
         assert game.query_one("#card").value == "rockfall"
         assert len(game.session.steps) == 2
 

@@ -62,8 +62,8 @@ async def _play_preset(folders, preset: str):
         shown = screen.query_one("#explain").text.plain
         assert ("Winner: " + winners[0]) in shown
         # The game-over summary is open over the game; Escape closes it.
-        assert type(app.screen).__name__ == "DiamantSummary"
-        text = app.screen.query_one("#summary").text.plain
+        assert app.screen is screen and screen.summary_open
+        text = screen.query_one("#summary").text.plain
         assert "The game is over after round 5." in text
         for player, score in scores.items():
             assert f"{player}: {score} in all" in text

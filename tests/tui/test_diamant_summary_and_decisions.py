@@ -16,8 +16,10 @@ from companion.journal import new_header
 from tests.tui.helpers import build_app, new_game_by_keys, play, type_text
 
 
-def _screen_name(app) -> str:
-    return type(app.screen).__name__
+def _summary_open(app) -> bool:
+    """The round summary is shown on the game screen (in place of its board), no screen over it."""
+    game = app.screen
+    return type(game).__name__ == "DiamantScreen" and game.summary_open
 
 
 async def _enter(pilot, text: str) -> None:
@@ -33,8 +35,8 @@ def test_round_summary_opens_and_closes_with_enter_or_escape(folders):
             await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
             game = app.screen
             await play(pilot, ["15", (1,), "9", (2, 3)])  # round 1: Ava 5, then Ben and Chen 5 + 4
-            assert _screen_name(app) == "DiamantSummary"
-            text = app.screen.query_one("#summary").text.plain
+            assert _summary_open(app)
+            text = game.query_one("#summary").text.plain
             assert "Round 1 of 5 is over." in text
             assert "everyone back at camp" in text
             for player, score in (("Ben", 9), ("Chen", 9), ("Ava", 5)):
@@ -44,12 +46,12 @@ def test_round_summary_opens_and_closes_with_enter_or_escape(folders):
             state = game.session.state
             await pilot.press("enter")
             await pilot.pause()
-            assert app.screen is game and game.session.state == state
+            assert app.screen is game and game.session.state == state and not game.summary_open
             assert game.focused is game.query_one("#card")
             # Reopened from the command palette's action, closed with Escape.
             game.show_summary()
             await pilot.pause()
-            assert _screen_name(app) == "DiamantSummary"
+            assert _summary_open(app)
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is game and game.session.state == state
@@ -63,12 +65,76 @@ def test_typing_the_next_card_closes_the_summary_and_keeps_the_key(folders):
             await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
             game = app.screen
             await play(pilot, ["15", "snake", "snake"])  # a bust ends round 1
-            assert _screen_name(app) == "DiamantSummary"
-            assert "bust" in app.screen.query_one("#summary").text.plain
+            assert _summary_open(app)
+            assert "bust" in game.query_one("#summary").text.plain
             await _enter(pilot, "11")
             assert app.screen is game
             state = game.session.state
             assert state.round == 2 and [c.value for c in state.path] == [11]
+    asyncio.run(go())
+
+
+def _footer_actions(game) -> list[str]:
+    from companion.tui.widgets.footer import TranslatedFooter
+
+    return [entry.action for entry in game.query_one(TranslatedFooter).entries()]
+
+
+def test_summary_keys_read_close_or_go_on(folders):
+    """Open, the summary takes Escape (the footer says Close, not Home), scrolls with the reading keys in a
+    short terminal, and lets any other key close it and do what it does: a card typed starts the next
+    round, Ctrl+Z undoes the bust that ended the game."""
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen, Dara, Eli, Farah, Gus, Hana")
+            game = app.screen
+            for hazard in ("spider", "snake", "lava", "rockfall", "ram"):  # five busts: the game is over
+                await play(pilot, ["15", hazard, hazard])
+                assert _summary_open(app)
+            assert game.session.state.finished
+            assert not game.query_one("#diamant-left").display and not game.query_one("#diamant-right").display
+            assert "close_summary" in _footer_actions(game) and "home" not in _footer_actions(game)
+            box = game.query_one("#summary-box")
+            assert box.max_scroll_y > 2  # the final summary of 8 players does not fit in 80 x 24
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert box.scroll_y == 2 and _summary_open(app)
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert box.scroll_y == box.max_scroll_y and _summary_open(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is game and not game.summary_open  # Escape closed it and did not go home
+            assert game.query_one("#diamant-left").display and "home" in _footer_actions(game)
+            assert "close_summary" not in _footer_actions(game)
+            # Reopened, scrolled back to the top; Ctrl+Z closes it and undoes the last ram.
+            game.show_summary()
+            await pilot.pause()
+            assert box.scroll_y == 0 and _summary_open(app)
+            steps = len(game.session.steps)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert not game.summary_open and len(game.session.steps) == steps - 1
+            assert game.session.state.round == 5 and not game.session.state.finished
+            assert game.focused is game.query_one("#card")
+    asyncio.run(go())
+
+
+def test_no_summary_before_a_round_ends(folders):
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15"])
+            assert game.show_summary() is False and not game.summary_open
+            await pilot.press("escape")  # no summary to close: Escape asks, and again goes home
+            await pilot.pause()
+            assert app.screen is game and game.escape_armed
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is not game
     asyncio.run(go())
 
 
@@ -78,7 +144,7 @@ def test_summary_in_persian_uses_persian_digits(folders):
         async with app.run_test(size=(120, 45)) as pilot:
             await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
             await play(pilot, ["15", (1, 2, 3)])
-            assert _screen_name(app) == "DiamantSummary"
+            assert _summary_open(app)
             text = app.screen.query_one("#summary").text.plain
             fa = translator("fa")
             assert fa.gettext("Round {round} of {rounds} is over.", round=1, rounds=5) in text
@@ -102,7 +168,7 @@ def test_typed_decisions_by_name_number_and_translated_word(folders):
             leave = translator("fa").gettext("leave")
             assert leave != "leave"
             await _enter(pilot, f"{leave} ۲، ۳")  # the Persian word, Persian digits and comma
-            assert _screen_name(app) == "DiamantSummary"  # everyone is out: the round is over
+            assert _summary_open(app)  # everyone is out: the round is over
             assert game.session.state.chest == (5, 9, 9)
     asyncio.run(go())
 

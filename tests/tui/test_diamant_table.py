@@ -115,7 +115,7 @@ def test_classic_shows_no_relics_anywhere(folders):
             await play(pilot, ["15", (1, 2, 3)])
             rows = " ".join(text.plain for _seat, text, _ok in game.query_one("#players").rows)
             assert "chest 5" in rows and "relic" not in rows
-            summary = app.screen.query_one("#summary").text.plain
+            summary = game.query_one("#summary").text.plain
             assert "Dara: 5 in all" in summary and "relic" not in summary
     asyncio.run(go())
 
@@ -157,7 +157,7 @@ def test_the_final_summary_explains_the_tie_and_the_breakdown(folders):
             await play(pilot, TIE_SCRIPT_EN)
             state = game.session.state
             assert state.finished and state.scores() == {"Ava": 5, "Ben": 5, "Dara": 5}
-            summary = app.screen.query_one("#summary").text.plain
+            summary = game.query_one("#summary").text.plain
             assert "Dara: chest 0 + 1 relic (5) = 5" in summary
             assert "Ava: chest 5, no relics = 5" in summary
             assert "Dara wins the tie on relics: 1 against 0 and 0." in summary

@@ -60,8 +60,8 @@ def run_diamant(folders, teach: bool):
             assert game.session.steps[-1].event["hazard"] == "snake"
             await play(pilot, ["7", (1,), "13", "gas", "snake", "5", "gas", "gas"])
             assert len(game.session.steps) == 9  # every entry went in: no note took a key
-            # (the round summary of the bust is on top; the card field keeps the focus below it)
-            assert type(app.screen).__name__ == "DiamantSummary" and game.focused is game.query_one("#card")
+            # (the round summary of the bust is open on the game screen; the card field keeps the focus)
+            assert app.screen is game and game.summary_open and game.focused is game.query_one("#card")
             return notes_of(notices, "diamant"), game.session.header.get("teach")
     return asyncio.run(go())
 

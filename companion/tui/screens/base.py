@@ -7,10 +7,10 @@
 * ``palette()`` yields the command-palette entries that make sense on this screen right now.
 * ``show_error(exc)`` turns a :class:`CompanionError` into a translated notification.
 
-Modals (:class:`CompanionModal`) close at most once (:class:`DismissOnce`: a second ``dismiss``, or
-one on a screen that is no longer on top, does nothing -- Textual's own would pop the screen
-under it), and see every key first, in the order the keys arrive (:meth:`CompanionModal.take_key`,
-called by the app before it routes the key).  A modal that closes on a key decides so at once, so
+The screen on top sees every key first, in the order the keys arrive (``take_key``, called by the
+app before it routes the key).  Modals (:class:`CompanionModal`) close at most once
+(:class:`DismissOnce`: a second ``dismiss``, or one on a screen that is no longer on top, does
+nothing -- Textual's own would pop the screen under it).  A modal that closes on a key decides so at once, so
 the keys after it in the same burst (an input method committing a word, a paste) already go to the
 screen below, one key each, in order.
 """
@@ -64,6 +64,14 @@ class Translatable(_MixedInto):
 
     def palette(self) -> Iterable[PaletteCommand]:
         return ()
+
+    def take_key(self, event: events.Key | events.Paste) -> bool:
+        """Decide what a key does as soon as the app receives it, before any later key.
+
+        Called by the app, in arrival order, with every key and paste while this screen is on top.
+        Return ``True`` when the key is used up here; ``False`` lets the app route it as usual.  The
+        default routes every key as usual."""
+        return False
 
     def on_bidi_input_released(self, message: BidiInput.Released) -> None:
         """A field's submission has been handled here: type the keys that arrived behind its Enter."""
@@ -128,15 +136,8 @@ class CompanionModal(DismissOnce, Translatable, ModalScreen):
     CompanionModal { background: $background; }
     """
 
-    def take_key(self, event: events.Key | events.Paste) -> bool:
-        """Decide what a key does as soon as the app receives it, before any later key.
-
-        Called by the app, in arrival order, with every key and paste while this modal is on top.
-        Return ``True`` when the key is used up here; ``False`` lets the app route it as usual -- to
-        this modal's widgets, or, if the modal has just dismissed itself, to the screen below (to
-        :meth:`key_target`).  The default routes every key as usual.
-        """
-        return False
+    # take_key (Translatable): a key not used up goes to this modal's widgets, or, if the modal has
+    # just dismissed itself, to the screen below (to key_target).
 
     def key_target(self, below: Screen[object]) -> Widget | None:
         """The widget of ``below`` that gets the keys passed on when this modal closes (``None``:

@@ -22,6 +22,7 @@ from companion.i18n import N_, _, current, isolating, ngettext, translator
 from companion.tui import bidi
 from companion.tui.diamant_entry import EntrySuggester
 from companion.tui.screens.base import PaletteCommand
+from companion.tui.screens.diamant_summary import RoundSummary
 from companion.tui.screens.game import GameScreen
 from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.decision import DecisionList
@@ -202,6 +203,7 @@ def _player_line(seat: int, player: str, inside: bool, carried: int, chest: int,
 class DiamantScreen(GameScreen):
     BINDINGS = GameScreen.BINDINGS + [
         Binding("ctrl+l", "decide", N_("Who leaves"), id="diamant.decide", priority=True),
+        Binding("escape", "close_summary", N_("Close"), id="diamant.summary.close"),  # (see take_key)
     ]
 
     # -- layout ---------------------------------------------------------------------------------
@@ -217,6 +219,7 @@ class DiamantScreen(GameScreen):
                 yield DecisionList(id="players")
                 yield from self.compose_log()
                 yield Prose(self._explain_text, id="explain", classes="panel")
+            yield RoundSummary(id="summary-box", classes="dialog")
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
         yield BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(self._view), id="card")
 
@@ -225,7 +228,6 @@ class DiamantScreen(GameScreen):
         self.refresh_state()
         self.query_one("#card", Input).focus()
         self._fit_log()
-        self.call_after_refresh(self._prepare_summary)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_log()
@@ -395,69 +397,69 @@ class DiamantScreen(GameScreen):
         initial = self.session.initial
         return tuple(initial.score(i) for i in range(len(initial.players)))
 
-    _summary: Any = None  # the summary screen, built once (see summary_screen)
+    # The keys that scroll an open summary; any other key closes it (and does what it does).
+    SUMMARY_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
-    def summary_screen(self):
-        """The round summary this screen shows at every round's end: one screen, installed in the app,
-        built once and shown again with another round in it -- composing, styling and mounting a new
-        screen cost 40-70 ms at every round's end (bench/tui_keyframe.py)."""
-        from companion.tui.screens.diamant_summary import DiamantSummary
-
-        if self._summary is None:
-            self._summary = DiamantSummary()
-            self.app.install_screen(self._summary, f"diamant-summary-{id(self)}")
-        return self._summary
-
-    def _prepare_summary(self) -> None:
-        """Build the summary screen ahead (after the game is on screen), so that the first round's end
-        does not wait for it either."""
-        if not self.is_attached or self.read_only:
-            return
-        summary = self.summary_screen()
-        if not summary.is_running:
-            try:
-                self.app._get_screen(summary)  # Textual's own first step of push_screen: mount it
-            except Exception:  # pragma: no cover - a Textual without it: mounted at the first push
-                pass
-
-    def _drop_summary(self) -> None:
-        summary, self._summary = self._summary, None
-        if summary is None or any(summary in stack for stack in self.app._screen_stacks.values()):
-            return
-        self.app.uninstall_screen(summary)
-        if summary.is_attached:
-            summary.remove()
-
-    def on_unmount(self) -> None:
-        self._drop_summary()
+    @property
+    def summary_open(self) -> bool:
+        """Whether the round summary is shown in place of the board."""
+        return self.query_one(RoundSummary).display
 
     def show_summary(self) -> bool:
-        """Open the summary of the last round that ended (False, and a notice, when none has yet)."""
+        """Show the summary of the last round that ended over the board (False, and a notice, when none
+        has yet).  The card field keeps the focus: the next card typed goes on to it."""
         steps = self.session.steps
         for index in range(len(steps) - 1, -1, -1):
             end = getattr(steps[index].outcome, "round_end", None)
             if end is not None:
-                summary = self.summary_screen()
+                summary = self.query_one(RoundSummary)
                 summary.show(steps[index].state, self._round_start_scores(index), end)
-                if summary not in self.app.screen_stack:
-                    # It has its text already (show), so the first frame of the push shows it.  (Held back
-                    # in a batch until it had resumed, it waited for the next tick of the screen's 60 Hz
-                    # update timer: 35-45 ms from the key instead of 15.)
-                    self.app.push_screen(summary, callback=self._summary_closed)
+                self._show_board(False)
                 return True
         self.app.notice(_("No round has ended yet."))
         return False
 
-    def _summary_closed(self, result) -> None:
-        card = self.query_one("#card", Input)
-        card.focus()
-        if not result:
-            return
-        key, character = result
-        if character and character.isprintable():
-            card.insert_text_at_cursor(character)
-        else:
-            self.app.simulate_key(key)
+    def close_summary(self) -> None:
+        if self.summary_open:
+            self._show_board(True)
+            if not self.read_only:
+                self.query_one("#card", Input).focus()
+
+    action_close_summary = close_summary
+
+    def _show_board(self, board: bool) -> None:
+        self.query_one("#diamant-left").display = board
+        self.query_one("#diamant-right").display = board
+        self.query_one(RoundSummary).display = not board
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_summary":  # Escape: closes an open summary, or goes home
+            return self.summary_open
+        if action == "home" and self.summary_open:
+            return False
+        return super().check_action(action, parameters)
+
+    def take_key(self, event: events.Key | events.Paste) -> bool:
+        """While the summary is open: Enter or Escape closes it (and does nothing else), the reading
+        keys scroll it, and any other key closes it and then does what it does -- a card typed goes
+        into the field, Ctrl+L opens the list, Ctrl+Z undoes the round's last event.  Decided as each
+        key arrives (the app calls this before routing it), so every key of a burst counts once."""
+        if not self.summary_open:
+            return False
+        key = event.key if isinstance(event, events.Key) else None
+        if key in ("enter", "escape"):
+            self.close_summary()
+            return True
+        if key in self.SUMMARY_KEYS:
+            summary = self.query_one(RoundSummary)
+            {"up": summary.scroll_up, "down": summary.scroll_down, "pageup": summary.scroll_page_up,
+             "pagedown": summary.scroll_page_down, "home": summary.scroll_home,
+             "end": summary.scroll_end}[key](animate=False)
+            return True
+        self.close_summary()
+        return False
+
 
     def resume_lines(self) -> list[str]:
         return [ngettext("Game resumed: {n} event loaded from the journal.",

@@ -1,8 +1,8 @@
-"""The end-of-round and end-of-game summary of Diamant (a modal over the game screen).
+"""The end-of-round and end-of-game summary of Diamant, shown by the game screen over its board.
 
-Enter or Escape closes it.  Any other key closes it too and goes on to the game screen's entry (the
-app routes it there, and every later key of the same burst, in order: see ``CompanionModal.take_key``),
-so that a host who is already typing the next card loses nothing.  Its result is always ``None``.
+Enter or Escape closes it.  Any other key closes it too and goes on to the card field, which keeps
+the focus while the summary is open (``DiamantScreen.take_key``, called by the app as each key
+arrives), so that a host who is already typing the next card loses nothing, in a burst too.
 """
 
 from __future__ import annotations
@@ -11,15 +11,11 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widget import Widget
 
 from companion.games.diamant import explain as words
 from companion.games.diamant.engine import RoundEnd, State
-from companion.i18n import N_, _, current
-from companion.tui.screens.base import ReadAndGoOn
+from companion.i18n import _, current
 from companion.tui.widgets.text import OneLayout, Prose
 
 
@@ -75,32 +71,30 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
     return text
 
 
-class SummaryBox(VerticalScroll, OneLayout):  # (VerticalScroll first: its CSS comes with it)
-    """The dialog's scrolling box: another round's summary (a line more or less) is laid out once; the
-    scrollbars' own reactives ask for a layout when they come or go."""
+class RoundSummary(VerticalScroll, OneLayout):  # (VerticalScroll first: its CSS comes with it)
+    """The summary of the last round that ended, shown by the game screen in place of its board.
 
-
-class DiamantSummary(ReadAndGoOn):
-    """The summary of one round (``show`` puts another round in it: a game screen keeps one and shows
-    it again at every round's end, so a round's end costs one frame, not a screen built anew)."""
+    Kept in the game screen, hidden, from the start: a round's end fills in its text and shows it, one
+    frame and no screen pushed (pushing a screen over the board cost 20-60 ms a round end in a pty,
+    bench/tui_keyframe.py).  The card field keeps the focus, so the next card typed goes there; the game
+    screen closes the summary on the first key that is not for reading it (``DiamantScreen.take_key``).
+    Another round's summary (a line more or less) is laid out once; its scrollbars' own reactives ask
+    for a layout when they come or go."""
 
     DEFAULT_CSS = """
-    DiamantSummary { align: center middle; }
-    DiamantSummary > #summary-box { width: 90; }
+    RoundSummary { display: none; }
     """
-    BINDINGS = [Binding("enter,escape", "close", N_("Close"), id="summary.close")]
+    can_focus = False  # the card field keeps the focus; the game screen scrolls it (take_key)
 
-    def __init__(self, state: State | None = None, before: tuple[int, ...] = (), end: RoundEnd | None = None) -> None:
-        super().__init__()
-        self.state = state
-        self.before = before
-        self.end = end
-        self._said_in: tuple[str, str] | None = None  # the language and bidi mode it was last shown in
+    def __init__(self, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.state: State | None = None
+        self.before: tuple[int, ...] = ()
+        self.end: RoundEnd | None = None
 
-    def compose_body(self) -> ComposeResult:
-        with SummaryBox(id="summary-box", classes="dialog"):
-            yield Prose(self.text, id="summary")
-            yield Prose(lambda: _("Enter or Escape: close. Typing the next card closes it too."), classes="hint")
+    def compose(self) -> ComposeResult:
+        yield Prose(self.text, id="summary")
+        yield Prose(lambda: _("Enter or Escape: close. Typing the next card closes it too."), classes="hint")
 
     def text(self) -> Text:
         if self.state is None or self.end is None:
@@ -108,23 +102,9 @@ class DiamantSummary(ReadAndGoOn):
         return summary_text(self.state, self.before, self.end)
 
     def show(self, state: State, before: tuple[int, ...], end: RoundEnd) -> None:
-        """Say this round's summary (before the screen is pushed again); it can be dismissed again."""
+        """Say this round's summary (shown by the caller)."""
         self.state, self.before, self.end = state, before, end
-        self._dismissed = False
-        if not self.is_mounted:
-            return  # composed with it
-        from companion.tui import bidi
-
-        said_in = (current().locale, bidi.mode())
-        if said_in != self._said_in:
-            if self._said_in is not None:
-                self.retranslate()  # the language changed while it was put away
-            self._said_in = said_in
         for prose in self.query(Prose):
             prose.sync()
-        box = self.query_one("#summary-box", VerticalScroll)
-        if box.scroll_y:
-            box.scroll_home(animate=False)
-
-    def key_target(self, below: Screen[object]) -> Widget | None:
-        return next(iter(below.query("#card")), None)
+        if self.scroll_y:
+            self.scroll_home(animate=False)
