@@ -154,8 +154,8 @@ def test_undo_and_redo_keep_the_cursor_on(folders):
 
 def test_rows_rendered_one_by_one_are_what_textual_renders_for_the_whole_text():
     """Prose renders each row on its own (to keep unchanged rows): on 300 random texts -- wrapped words,
-    styled spans, blank lines, wide Chinese characters, zero-width non-joiners (Textual trims a line by
-    its characters there, not its cells), right-aligned as in Persian -- every row is
+    styled spans, links, blank lines, wide Chinese characters, zero-width non-joiners (Textual trims a
+    line by its characters there, not its cells), right-aligned as in Persian -- every row is
     segment for segment (characters, styles, mouse offsets) what Textual renders for the whole text."""
     import random
 
@@ -163,7 +163,10 @@ def test_rows_rendered_one_by_one_are_what_textual_renders_for_the_whole_text():
 
     words = ["gem", "relic", "snake", "每人", "各得", "寶石", "x" * 30, "7/26", "≈", "", " ", "lava",
              "\u0645\u06cc\u200c\u06af\u06cc\u0631\u062f", "\u200c", "  "]  # «می‌گیرد»: a zero-width non-joiner
-    styles = ["", "bold", "red", "italic on blue", "bold #ff0000"]
+    from rich.style import Style
+
+    styles = ["", "bold", "red", "italic on blue", "bold #ff0000",
+              Style.from_meta({"@click": "app.bell"})]  # a link: Textual gives it the link style
     box: dict = {"text": ""}
 
     class Host(App):

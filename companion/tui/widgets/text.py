@@ -34,6 +34,12 @@ def _reads_at(rows: list[_FormattedLine], y: int) -> tuple | None:
     return _reads(rows[y]) if y < len(rows) else None
 
 
+def _has_links(strip: Strip) -> bool:
+    """Whether ``strip`` has a link (what ``Strip._apply_link_style`` styles: an ``@click`` action)."""
+    return any(style is not None and style._meta is not None and "@click" in style.meta
+               for _text, style, _control in strip)
+
+
 def _rows(content: Content, width: int, styles: RenderStyles, get_style) -> list[_FormattedLine]:
     """``content`` wrapped to ``width`` as Textual's ``Content._wrap_and_format`` wraps it for these
     styles.  A line that fits is made its row directly (what that method makes of it, without looking
@@ -87,7 +93,8 @@ class Prose(OneLayout):
         self._text: Text | None = None
         self._laid_out: dict[tuple, Text] = {}
         self._painted: dict[tuple, list[_FormattedLine]] = {}  # (width, language, styles) -> the text's rows
-        self._strips: dict[tuple, Strip] = {}  # a row as it reads and where -> the row rendered
+        self._strips: dict[tuple, tuple[Strip, bool]] = {}  # a row as it reads and where -> (the row
+        # rendered, whether it has a link: only then is the link style worked out and put on it)
         super().__init__(id=id, classes=classes)
 
     def update(self, source: Source) -> None:
@@ -184,12 +191,14 @@ class Prose(OneLayout):
             return Strip.blank(width, style.rich_style)
         row = rows[y]
         key = (_reads(row), width, style)
-        strip = self._strips.get(key)
-        if strip is None:
+        kept = self._strips.get(key)
+        if kept is None:
             if len(self._strips) > 256:
                 self._strips.clear()
-            strip = self._strips[key] = Strip(*row.to_strip(style))
-        if self.auto_links and not self.screen._selecting:  # as Visual.to_strips does
+            strip = Strip(*row.to_strip(style))
+            kept = self._strips[key] = (strip, _has_links(strip))
+        strip, links = kept
+        if links and self.auto_links and not self.screen._selecting:  # as Visual.to_strips does
             strip = strip._apply_link_style(self.link_style)
         return strip
 
