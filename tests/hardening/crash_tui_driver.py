@@ -69,8 +69,8 @@ async def _enter(pilot: Any, screen: Any, game: str, planned: Planned, before: A
     else:
         screen.send(event)
     await pilot.pause()
-    for _attempt in range(3):  # a round's summary (Diamant) opens over the game: close it as a host would
-        if screen.app.screen is screen:
+    for _attempt in range(3):  # a round's summary (Diamant) opens over the board: close it as a host would
+        if screen.app.screen is screen and not getattr(screen, "summary_open", False):
             break
         await pilot.press("escape")
 

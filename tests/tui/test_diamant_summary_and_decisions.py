@@ -121,6 +121,25 @@ def test_summary_keys_read_close_or_go_on(folders):
     asyncio.run(go())
 
 
+def test_enter_with_text_in_the_field_closes_the_summary_and_enters_it(folders):
+    """Text put in the card field while the summary is open (a paste, a program) is not lost: Enter
+    closes the summary and enters it."""
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15", "snake", "snake"])
+            assert _summary_open(app)
+            game.query_one("#card").value = "11"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not game.summary_open and game.query_one("#card").value == ""
+            state = game.session.state
+            assert state.round == 2 and [c.value for c in state.path] == [11]
+    asyncio.run(go())
+
+
 def test_no_summary_before_a_round_ends(folders):
     async def go():
         app = build_app(folders)

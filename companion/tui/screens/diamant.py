@@ -441,13 +441,17 @@ class DiamantScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def take_key(self, event: events.Key | events.Paste) -> bool:
-        """While the summary is open: Enter or Escape closes it (and does nothing else), the reading
-        keys scroll it, and any other key closes it and then does what it does -- a card typed goes
-        into the field, Ctrl+L opens the list, Ctrl+Z undoes the round's last event.  Decided as each
-        key arrives (the app calls this before routing it), so every key of a burst counts once."""
+        """While the summary is open: Enter or Escape closes it (and does nothing else, unless the card
+        field has text in it: then Enter enters it too), the reading keys scroll it, and any other key
+        closes it and then does what it does -- a card typed goes into the field, Ctrl+L opens the
+        list, Ctrl+Z undoes the round's last event.  Decided as each key arrives (the app calls this
+        before routing it), so every key of a burst counts once."""
         if not self.summary_open:
             return False
         key = event.key if isinstance(event, events.Key) else None
+        if key == "enter" and self.query_one("#card", Input).value:
+            self.close_summary()  # and the field takes its Enter: what is in it is not lost
+            return False
         if key in ("enter", "escape"):
             self.close_summary()
             return True
