@@ -16,6 +16,7 @@ so two apps in one process -- or tests run in any order -- never see each other'
 
 from __future__ import annotations
 
+import os
 import sys
 import weakref
 from collections.abc import Iterable
@@ -139,12 +140,44 @@ class CompanionApp(App):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._keep_css)
+        self._watch_terminal()
         if self.opened_session is not None:
             self._show_session(self.opened_session, False)
         elif self.follow_path is not None:
             self.follow_journal(self.follow_path)
         elif self.resume_path is not None:
             self.open_journal(self.resume_path)
+
+    # -- the terminal going away ------------------------------------------------------------------
+    TERMINAL_CHECK_SECONDS = 1.0
+
+    def _watch_terminal(self) -> None:
+        """Quit, saving the game, once the terminal is gone.
+
+        A terminal window closed under ``make run``, or an ssh session that drops, can leave the program
+        without the hangup signal that would end it.  Textual's input thread then reads an empty input
+        again and again at full speed (Textualize/textual#6690), and the game's journal stays locked, so
+        that opening it again says another window has it.  Checked once a second: the input is no
+        longer a terminal."""
+        stdin = sys.__stdin__
+        if self.is_headless or stdin is None:
+            return
+        try:
+            fd = stdin.fileno()
+        except (OSError, ValueError):
+            return
+        if not os.isatty(fd):
+            return
+        self.set_interval(self.TERMINAL_CHECK_SECONDS, partial(self._check_terminal, fd), name="terminal-check")
+
+    def _check_terminal(self, fd: int) -> None:
+        if os.isatty(fd):
+            return
+        self.terminal_lost = True
+        self.exit()  # each game screen saves its journal and lets it go as it is unmounted
+
+    terminal_lost = False
+    """Whether the app quit because its terminal went away."""
 
     def _keep_css(self) -> None:
         """Once the first screen is drawn: keep its parsed CSS for the next start (see css_cache)."""
