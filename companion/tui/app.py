@@ -171,13 +171,8 @@ class CompanionApp(App):
         self.set_interval(self.TERMINAL_CHECK_SECONDS, partial(self._check_terminal, fd), name="terminal-check")
 
     def _check_terminal(self, fd: int) -> None:
-        if os.isatty(fd):
-            return
-        self.terminal_lost = True
-        self.exit()  # each game screen saves its journal and lets it go as it is unmounted
-
-    terminal_lost = False
-    """Whether the app quit because its terminal went away."""
+        if not os.isatty(fd):
+            self.exit()  # each game screen saves its journal and lets it go as it is unmounted
 
     def _keep_css(self) -> None:
         """Once the first screen is drawn: keep its parsed CSS for the next start (see css_cache)."""

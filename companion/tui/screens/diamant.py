@@ -219,7 +219,8 @@ class DiamantScreen(GameScreen):
                 yield DecisionList(id="players")
                 yield from self.compose_log()
                 yield Prose(self._explain_text, id="explain", classes="panel")
-            yield RoundSummary(id="summary-box", classes="dialog")
+            self._summary = RoundSummary(id="summary-box", classes="dialog")
+            yield self._summary
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
         yield BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(self._view), id="card")
 
@@ -400,10 +401,12 @@ class DiamantScreen(GameScreen):
     # The keys that scroll an open summary; any other key closes it (and does what it does).
     SUMMARY_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
+    _summary: RoundSummary | None = None  # (composed with the screen: kept, not looked up at every key)
+
     @property
     def summary_open(self) -> bool:
         """Whether the round summary is shown in place of the board."""
-        return self.query_one(RoundSummary).display
+        return self._summary is not None and self._summary.display
 
     def show_summary(self) -> bool:
         """Show the summary of the last round that ended over the board (False, and a notice, when none
