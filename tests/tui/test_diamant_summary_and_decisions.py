@@ -276,3 +276,35 @@ def test_entry_parser_never_crashes(text, locale):
         if event["event"] == "leave":
             assert event["players"] and set(event["players"]) <= {"Ava", "Ben", "Chen"}
     suggest_entry(text, state, translator(locale))
+
+
+def test_hidden_summary_is_not_worked_out_at_each_key(folders, monkeypatch):
+    """The summary's text is made when a round ends (and shown right), not again at every card while
+    it is hidden: it was the costliest panel of a key's work."""
+    from companion.tui.screens import diamant_summary
+
+    made = []
+    original = diamant_summary.summary_text
+
+    def counted(*args):
+        made.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(diamant_summary, "summary_text", counted)
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 45)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            game = app.screen
+            await play(pilot, ["15", "3", "7"])
+            assert made == [] and not game.summary_open
+            await play(pilot, [(1, 2, 3)])  # everyone leaves: round 1 ends
+            assert _summary_open(app) and made
+            assert "Round 1 of 5 is over." in game.query_one("#summary").text.plain
+            shown = len(made)
+            await pilot.press("enter")
+            await pilot.pause()
+            await play(pilot, ["4", "5"])  # round 2, summary hidden again
+            assert len(made) == shown and not game.summary_open
+    asyncio.run(go())

@@ -207,27 +207,36 @@ class DiamantScreen(GameScreen):
     ]
 
     # -- layout ---------------------------------------------------------------------------------
+    # The widgets the screen changes at every key, kept as they are composed (not looked up each time).
+    _board: tuple[VerticalScroll, VerticalScroll]
+    _players: DecisionList
+    _card: BidiInput
+    _summary: RoundSummary
+
     def compose_body(self) -> ComposeResult:
         yield Prose(self._title_text, id="title", classes="title")
         with Horizontal(id="diamant-main"):
-            with VerticalScroll(id="diamant-left"):
+            self._board = (VerticalScroll(id="diamant-left"), VerticalScroll(id="diamant-right"))
+            with self._board[0]:
                 yield Prose(self._path_text, id="path", classes="panel")
                 yield Prose(self._odds_text, steady=True, id="odds", classes="panel")
                 yield Prose(self._deck_text, id="deck", classes="panel")
-            with VerticalScroll(id="diamant-right"):
+            with self._board[1]:
                 yield Prose(lambda: Text(_("Explorers"), style="bold"), classes="panel-title")
-                yield DecisionList(id="players")
+                self._players = DecisionList(id="players")
+                yield self._players
                 yield from self.compose_log()
                 yield Prose(self._explain_text, id="explain", classes="panel")
             self._summary = RoundSummary(id="summary-box", classes="dialog")
             yield self._summary
         yield Prose(self._hint_text, id="entry-hint", classes="hint")
-        yield BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(self._view), id="card")
+        self._card = BidiInput(placeholder=self._placeholder(), suggester=EntrySuggester(self._view), id="card")
+        yield self._card
 
     def on_mount(self) -> None:
         super().on_mount()
         self.refresh_state()
-        self.query_one("#card", Input).focus()
+        self._card.focus()
         self._fit_log()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -363,9 +372,8 @@ class DiamantScreen(GameScreen):
             for prose in self.query(Prose):
                 prose.settle()
         self.sync_panels()
-        self.query_one(DecisionList).set_rows(self._player_rows())
-        card = self.query_one("#card", Input)
-        card.placeholder = self._placeholder()
+        self._players.set_rows(self._player_rows())
+        self._card.placeholder = self._placeholder()
 
     def explain(self, outcome: Any, state: Any) -> list[str]:
         return words.describe(outcome, current())
@@ -401,12 +409,11 @@ class DiamantScreen(GameScreen):
     # The keys that scroll an open summary; any other key closes it (and does what it does).
     SUMMARY_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
-    _summary: RoundSummary | None = None  # (composed with the screen: kept, not looked up at every key)
-
     @property
     def summary_open(self) -> bool:
         """Whether the round summary is shown in place of the board."""
-        return self._summary is not None and self._summary.display
+        summary = getattr(self, "_summary", None)  # (None until composed)
+        return summary is not None and summary.display
 
     def show_summary(self) -> bool:
         """Show the summary of the last round that ended over the board (False, and a notice, when none
@@ -415,8 +422,7 @@ class DiamantScreen(GameScreen):
         for index in range(len(steps) - 1, -1, -1):
             end = getattr(steps[index].outcome, "round_end", None)
             if end is not None:
-                summary = self.query_one(RoundSummary)
-                summary.show(steps[index].state, self._round_start_scores(index), end)
+                self._summary.show(steps[index].state, self._round_start_scores(index), end)
                 self._show_board(False)
                 return True
         self.app.notice(_("No round has ended yet."))
@@ -426,14 +432,14 @@ class DiamantScreen(GameScreen):
         if self.summary_open:
             self._show_board(True)
             if not self.read_only:
-                self.query_one("#card", Input).focus()
+                self._card.focus()
 
     action_close_summary = close_summary
 
     def _show_board(self, board: bool) -> None:
-        self.query_one("#diamant-left").display = board
-        self.query_one("#diamant-right").display = board
-        self.query_one(RoundSummary).display = not board
+        for column in self._board:
+            column.display = board
+        self._summary.display = not board
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -452,14 +458,14 @@ class DiamantScreen(GameScreen):
         if not self.summary_open:
             return False
         key = event.key if isinstance(event, events.Key) else None
-        if key == "enter" and self.query_one("#card", Input).value:
+        if key == "enter" and self._card.value:
             self.close_summary()  # and the field takes its Enter: what is in it is not lost
             return False
         if key in ("enter", "escape"):
             self.close_summary()
             return True
         if key in self.SUMMARY_KEYS:
-            summary = self.query_one(RoundSummary)
+            summary = self._summary
             {"up": summary.scroll_up, "down": summary.scroll_down, "pageup": summary.scroll_page_up,
              "pagedown": summary.scroll_page_down, "home": summary.scroll_home,
              "end": summary.scroll_end}[key](animate=False)
@@ -491,7 +497,7 @@ class DiamantScreen(GameScreen):
         def accepted() -> None:
             event.input.value = ""
             if entry["event"] == "leave":
-                self.query_one(DecisionList).clear()
+                self._players.clear()
 
         self.send(entry, then=accepted)
 
@@ -500,16 +506,16 @@ class DiamantScreen(GameScreen):
         if closed is not None:
             self.show_error(closed)
             return
-        self.query_one(DecisionList).focus()
+        self._players.focus()
 
     @on(DecisionList.Confirmed)
     def decided(self, message: DecisionList.Confirmed) -> None:
-        players = self.query_one(DecisionList)
+        players = self._players
 
         def done() -> None:
             # The focus first: the list then paints its rows without the cursor's highlight at once
             # (its Blur event comes later and finds nothing left to paint).
-            self.focus_now(self.query_one("#card", Input))  # in the frame that shows the event
+            self.focus_now(self._card)  # in the frame that shows the event
             players.clear()
 
         if message.leavers:
@@ -522,8 +528,8 @@ class DiamantScreen(GameScreen):
 
     @on(DecisionList.Cancelled)
     def decision_cancelled(self) -> None:
-        self.focus_now(self.query_one("#card", Input))
-        self.query_one(DecisionList).clear()
+        self.focus_now(self._card)
+        self._players.clear()
 
     def palette(self):
         yield PaletteCommand(_("Choose who leaves"), self.action_decide)

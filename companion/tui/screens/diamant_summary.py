@@ -71,6 +71,13 @@ def summary_text(state: State, before: tuple[int, ...], end: RoundEnd) -> Text:
     return text
 
 
+class SummaryProse(Prose):
+    """A line of the summary: said when the summary is shown (:meth:`RoundSummary.show`), not at every
+    key while it is hidden, as the board's panels are."""
+
+    SYNC_WITH_PANELS = False
+
+
 class RoundSummary(VerticalScroll, OneLayout):  # (VerticalScroll first: its CSS comes with it)
     """The summary of the last round that ended, shown by the game screen in place of its board.
 
@@ -93,8 +100,8 @@ class RoundSummary(VerticalScroll, OneLayout):  # (VerticalScroll first: its CSS
         self.end: RoundEnd | None = None
 
     def compose(self) -> ComposeResult:
-        yield Prose(self.text, id="summary")
-        yield Prose(lambda: _("Enter or Escape: close. Typing the next card closes it too."), classes="hint")
+        yield SummaryProse(self.text, id="summary")
+        yield SummaryProse(lambda: _("Enter or Escape: close. Typing the next card closes it too."), classes="hint")
 
     def text(self) -> Text:
         if self.state is None or self.end is None:

@@ -253,16 +253,25 @@ class GameScreen(CompanionScreen):
 
     def refresh_log(self) -> None:
         """Show the log again (after anything that changes the steps or the language)."""
-        for log in self.query(RunningLog):
+        for log in self._kept_widgets()[1]:
             log.sync()
+
+    _kept: tuple[tuple[Prose, ...], tuple[RunningLog, ...]] | None = None
+
+    def _kept_widgets(self) -> tuple[tuple[Prose, ...], tuple[RunningLog, ...]]:
+        """The panels that :meth:`sync_panels` syncs and the running logs, found once: a game screen
+        composes all its widgets at the start (a walk of the screen's widgets at every key cost more
+        than syncing the panels that did not change)."""
+        if self._kept is None or not self.is_mounted:
+            self._kept = (tuple(p for p in self.query(Prose) if p.SYNC_WITH_PANELS), tuple(self.query(RunningLog)))
+        return self._kept
 
     def sync_panels(self) -> None:
         """Evaluate every panel's text again; only those whose text changed are painted again (and laid
         out only if their height changed).  The running log is left to :meth:`refresh_log`, which
         follows every :meth:`refresh_state`: synced here too, it was worked out twice a key."""
-        for prose in self.query(Prose):
-            if prose.SYNC_WITH_PANELS:
-                prose.sync()
+        for prose in self._kept_widgets()[0]:
+            prose.sync()
 
     # -- shared behaviour -----------------------------------------------------------------------
     def saying(self, outcome: Any, state: Any) -> Saying:
