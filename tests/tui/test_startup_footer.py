@@ -92,3 +92,43 @@ def test_a_click_on_a_footer_key_presses_it(folders):
             await pilot.pause()
             assert type(app.screen).__name__ == "KeysScreen"
     asyncio.run(go())
+
+
+def test_footer_lines_kept_for_each_set_of_keys_stay_true(folders):
+    """The footer keeps its drawn line for each set of keys: switching between the card field's keys and
+    the list's shows each set's own keys, a language switch draws them in the new language, and a click
+    still presses the key under it after a kept line is shown again."""
+    from tests.tui.helpers import build_app, new_game_by_keys, play
+
+    async def go():
+        app = build_app(folders)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            await play(pilot, ["15"])
+            footer = _footer(app)
+
+            def line() -> str:
+                return footer.render_line(0).text
+
+            card_keys = line()
+            assert "Who leaves" in card_keys
+            await pilot.press("ctrl+l")  # the list of players takes the focus: its own keys
+            await pilot.pause()
+            list_keys = line()
+            assert list_keys != card_keys
+            await pilot.press("escape")
+            await pilot.pause()
+            assert line() == card_keys  # the kept line of the card field's keys
+            start, _end, entry = next(span for span in footer._spans if span[2].action.endswith("decide"))
+            await pilot.click(TranslatedFooter, offset=(start + 1, 0))
+            await pilot.pause()
+            assert app.screen.focused is app.screen.query_one("#players")
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("f2")
+            await pilot.pause()
+            await pilot.press("down", "enter")  # English -> Persian
+            await pilot.pause()
+            fa = translator("fa")
+            assert bidi.line(fa.gettext("Who leaves"), True) in line()
+    asyncio.run(go())

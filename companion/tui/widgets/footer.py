@@ -22,6 +22,7 @@ from typing import NamedTuple
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
+from textual.strip import Strip
 
 from companion.i18n import N_, current, translator
 from companion.tui import bidi
@@ -74,6 +75,7 @@ class TranslatedFooter(OneLayout):  # (one line that does not scroll)
         super().__init__(id=id, classes=classes)
         self._entries: tuple[Entry, ...] = ()
         self._spans: list[tuple[int, int, Entry]] = []
+        self._lines: dict[tuple, tuple[Strip, list[tuple[int, int, Entry]]]] = {}  # (see render_line)
 
     # -- which keys -----------------------------------------------------------------------------
     def entries(self) -> tuple[Entry, ...]:
@@ -153,6 +155,19 @@ class TranslatedFooter(OneLayout):  # (one line that does not scroll)
         if dropped and entry.action == KEYS_ACTION:
             return label(ALL_KEYS)
         return entry.label
+
+    def render_line(self, y: int) -> Strip:
+        """The line as :meth:`render` draws it, kept for each set of keys, width, language and look: the
+        footer switches between a few sets (the card field's keys, the list's, the summary's), and
+        making the line afresh cost a millisecond or more of the frame that shows the switch."""
+        key = (y, self._entries, self.size.width, current().locale, bidi.mode(), self.visual_style, self.app.theme)
+        kept = self._lines.get(key)
+        if kept is None:
+            if len(self._lines) > 16:
+                self._lines.clear()
+            kept = self._lines[key] = (super().render_line(y), self._spans)
+        strip, self._spans = kept
+        return strip
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("footer--key")
