@@ -108,21 +108,8 @@ def _lang_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from companion.games import ids as game_ids
-    from companion.printing import KINDS as EXPORT_KINDS
 
-    lang_help = _("language: {choices} (default: COMPANION_LANG, then the system's)", choices=", ".join(LOCALES))
-    common = Parser(add_help=False)
-    common.add_argument("--lang", metavar="L", help=lang_help)
-
-    parser = Parser(prog="companion", parents=[common],
-                    description=_("A referee assistant, rules companion and print shop for Diamant, Shifting Stones "
-                                  "and Death Valley."))
-    parser.add_argument("--version", action="version", version=f"companion {__version__}",
-                        help=_("show the version and exit"))
-    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
-
+def _add_tui(sub, common: Parser) -> None:
     tui = sub.add_parser("tui", parents=[common], help=_("start the referee assistant (the default)"))
     opening = tui.add_mutually_exclusive_group()
     opening.add_argument("--resume", metavar=_("FILE"), help=_("continue the game in this journal"))
@@ -131,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     tui.add_argument("--catalog", metavar=_("FILE"),
                      help=_("the Death Valley card catalog to use (default: yours, in the configuration folder)"))
 
+
+def _add_split(sub, common: Parser) -> None:
     split = sub.add_parser("split", parents=[common], help=_("check how gems are shared"),
                            description=_("Share piles of gems among players, card by card (the default) or pooled."))
     split.add_argument("piles", nargs="+", metavar="N", help=_("the gems on each card"))
@@ -138,10 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
     split.add_argument("--pooled", action="store_true", help=_("add the piles together before sharing"))
     split.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
 
+
+def _add_replay(sub, common: Parser) -> None:
     replay = sub.add_parser("replay", parents=[common], help=_("replay a journal and show where the game stands"))
     replay.add_argument("file", metavar=_("FILE"), help=_("the journal (JSON Lines)"))
     replay.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
 
+
+def _add_stones(sub, common: Parser) -> None:
     stones = sub.add_parser("stones", parents=[common], help=_("Shifting Stones tools"))
     stones_sub = stones.add_subparsers(dest="stones_command", metavar=_("COMMAND"), parser_class=Parser, required=True)
     hint = stones_sub.add_parser("hint", parents=[common], help=_("the cheapest way to score a card or a hand"))
@@ -153,10 +146,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("a card in hand (repeat for 2 to 6 cards)"))
     hint.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
 
+
+def _add_games(sub, common: Parser) -> None:
     games = sub.add_parser("games", parents=[common], help=_("list the games and their presets"),
                            description=_("Every game and its presets: names, players, "
                                          "and what a journal header records."))
     games.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
+
+
+def _add_export(sub, common: Parser) -> None:
+    from companion.games import ids as game_ids
+    from companion.printing import KINDS as EXPORT_KINDS
 
     export = sub.add_parser("export", parents=[common],
                             help=_("print rule sheets, reference cards and score pads as PDF"))
@@ -170,6 +170,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--journal", metavar=_("FILE"),
                         help=_("the filled score sheet of this game's journal (with --kind bgstats: a BG Stats play)"))
 
+
+def _add_rules(sub, common: Parser) -> None:
+    from companion.games import ids as game_ids
+
     rules = sub.add_parser("rules", parents=[common], help=_("read or search the rules of a game"),
                            description=_("The sections of a game's rules, one section's text, or the sections "
                                          "matching a question written in any of the four languages."))
@@ -179,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument("--section", metavar="ID", help=_("print this section's text"))
     rules.add_argument("--json", action="store_true", help=_("print JSON instead of sentences"))
 
+
+def _add_share(sub, common: Parser) -> None:
     share = sub.add_parser("share", parents=[common], help=_("show a game read-only on the players' phones"),
                            description=_("Serve a read-only live view of the game in FILE to web browsers. The "
                                          "first line printed is the address to open; stop with Ctrl+C."))
@@ -186,6 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
     share.add_argument("--lan", action="store_true",
                        help=_("listen on this computer's local network address (default: this computer only)"))
     share.add_argument("--port", type=int, default=0, metavar="P", help=_("the port (default: any free port)"))
+
+
+def _add_history(sub, common: Parser) -> None:
+    from companion.games import ids as game_ids
 
     history = sub.add_parser("history", parents=[common], help=_("the history of the table: plays, wins, best games"),
                              description=_("Every saved game, finished or not: plays per game and edition, wins "
@@ -197,6 +207,40 @@ def build_parser() -> argparse.ArgumentParser:
                          help=_("also write one row per player of each game to this CSV file"))
     history.add_argument("--folder", metavar=_("DIR"),
                          help=_("the folder of journals (default: where the referee assistant saves games)"))
+
+
+# The commands, in the order the help lists them.
+_COMMANDS = {"tui": _add_tui, "split": _add_split, "replay": _add_replay, "stones": _add_stones, "games": _add_games,
+             "export": _add_export, "rules": _add_rules, "share": _add_share, "history": _add_history}
+
+
+def _only_command(argv: Sequence[str]) -> str | None:
+    """``"tui"`` when ``argv`` starts the referee assistant (``tui`` or no command, after any ``--lang``):
+    its parser alone then reads it exactly as the whole one would.  ``None`` otherwise (the whole
+    parser: another command, the help that lists them all, the version, a command misspelt)."""
+    words = list(argv)
+    while words and (words[0] == "--lang" or words[0].startswith("--lang=")):
+        del words[:2 if words[0] == "--lang" else 1]
+    return "tui" if not words or words[0] == "tui" else None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``only``, a parser that knows that one command alone (the same
+    options, help and errors for it): ``companion tui`` does not build, nor import what describes, the
+    nine others at each start (see :func:`_run`)."""
+    lang_help = _("language: {choices} (default: COMPANION_LANG, then the system's)", choices=", ".join(LOCALES))
+    common = Parser(add_help=False)
+    common.add_argument("--lang", metavar="L", help=lang_help)
+
+    parser = Parser(prog="companion", parents=[common],
+                    description=_("A referee assistant, rules companion and print shop for Diamant, Shifting Stones "
+                                  "and Death Valley."))
+    parser.add_argument("--version", action="version", version=f"companion {__version__}",
+                        help=_("show the version and exit"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
+    for name, add in _COMMANDS.items():
+        if only in (None, name):
+            add(sub, common)
     return parser
 
 
@@ -217,7 +261,7 @@ def _run(argv: list[str]) -> int:
     from companion import _argparse_i18n
 
     _argparse_i18n.install()
-    parser = build_parser()
+    parser = build_parser(_only_command(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits on --help, --version and usage errors

@@ -181,3 +181,34 @@ def test_chinese_help_headings_end_with_a_full_width_colon():
     english = subprocess.run([sys.executable, "-m", "companion", "split", "--help", "--lang", "en"],
                              capture_output=True, text=True, check=True).stdout
     assert "options:" in english and "：" not in english
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["tui"], ["--lang", "fa"], ["--lang=zh_Hant", "tui", "--resume", "game.jsonl"],
+    ["tui", "--follow", "a.jsonl", "--catalog", "c.json"], ["tui", "--resume", "a", "--follow", "b"],
+    ["tui", "--bogus"], ["--lang"], ["tui", "extra"], ["tui", "--resume"], ["--resume", "a.jsonl"],
+    ["tui", "--help"], ["--help"], ["--version"], ["tiu"], ["split", "5", "--among", "2"],
+])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_tui_alone_parser_reads_as_the_whole_one(argv, lang, capsys):
+    """``companion tui`` builds the parser of that command alone; it must read every command line that it
+    is used for as the whole parser does: the same options, and the same usage errors, word for word."""
+    from companion import _argparse_i18n
+    from companion.cli import _only_command, build_parser
+    from companion.i18n import use_language
+
+    def parse(parser):
+        try:
+            return vars(parser.parse_args(argv)), None, capsys.readouterr()
+        except SystemExit as exc:
+            return None, exc.code, capsys.readouterr()
+
+    with use_language(lang):
+        _argparse_i18n.install()
+        whole = parse(build_parser())
+        alone = parse(build_parser(_only_command(argv)))
+    assert alone == whole
+    if argv in ([], ["tui"], ["--lang", "fa"]):
+        assert _only_command(argv) == "tui"  # (the case that matters is really taken)
+    if argv in (["--help"], ["tiu"], ["split", "5", "--among", "2"]):
+        assert _only_command(argv) is None
