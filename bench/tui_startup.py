@@ -11,7 +11,7 @@ both alike).  Each language (en, fa, zh_Hant) starts once untimed first
 so that the file cache and the compiled-catalog cache are warm, as on any start after the first.
 
 Prints each median and the ratio of the medians, the goal and a verdict; exits 1 on a miss.
-``--runs N`` sets the samples per language (default 11).
+``--runs N`` sets the samples per language (default 21).
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def run(lang: str, runs: int, folder: Path) -> tuple[list[tuple[float, float]], 
 
 
 def main(argv: list[str]) -> int:
-    runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 11
+    runs = int(argv[argv.index("--runs") + 1]) if "--runs" in argv else 21
     load = os.getloadavg()[0]
     print(f"Start-up in a pty, exec -> first complete frame of the home screen; goal <= {GOAL_RATIO}x a bare "
           f"Textual app with one Label, {runs} interleaved runs per language")
