@@ -308,3 +308,33 @@ def test_hidden_summary_is_not_worked_out_at_each_key(folders, monkeypatch):
             await play(pilot, ["4", "5"])  # round 2, summary hidden again
             assert len(made) == shown and not game.summary_open
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_the_list_shows_its_cursor_as_soon_as_it_takes_the_focus(folders, lang):
+    """Ctrl+L: the cursor's row is drawn reversed at once (it used to appear only after a first arrow
+    key: the list painted itself before Textual said it had the focus), and not once the focus leaves."""
+
+    def reversed_rows(players) -> list[int]:
+        return [y for y in range(players.size.height)
+                if any(style is not None and style.reverse for _t, style, _c in players.render_line(y))]
+
+    async def go():
+        app = build_app(folders, lang)
+        async with app.run_test(size=(110, 36)) as pilot:
+            await new_game_by_keys(pilot, 0, "Ava, Ben, Chen")
+            await play(pilot, ["15"])
+            players = app.screen.query_one("#players")
+            assert reversed_rows(players) == []
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            assert app.screen.focused is players
+            first = reversed_rows(players)
+            assert first and first[0] == 0  # Ava's row, where the cursor starts
+            await pilot.press("down")
+            await pilot.pause()
+            assert reversed_rows(players) and reversed_rows(players)[0] > first[-1]  # Ben's row
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen.focused is app.screen.query_one("#card") and reversed_rows(players) == []
+    asyncio.run(go())

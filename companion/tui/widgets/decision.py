@@ -124,10 +124,12 @@ class DecisionList(Prose, can_focus=True):  # (it does not scroll)
         return Text("\n").join(lines)
 
     def on_focus(self) -> None:
-        self.sync()
+        # Textual says the widget has the focus only after this handler (its own runs after ours):
+        # the cursor's row is painted reversed once it does, in the same frame.
+        self.call_next(self.sync)
 
     def on_blur(self) -> None:
-        self.sync()
+        self.call_next(self.sync)
 
     def action_move(self, delta: int) -> None:
         if self.rows:
