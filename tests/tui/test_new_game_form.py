@@ -132,3 +132,26 @@ def test_tab_names_and_enter_in_one_burst_start_the_game_with_those_names(tmp_pa
             term.wait_for("round 1 of 5")
             [path] = term.journals()
             assert read_journal(path).header.players == ("Dara", "Eli", "Fay")
+
+
+@pytest.mark.parametrize("language", ["en", "fa", "zh_Hant", "zh_Hans"])
+def test_the_language_list_shows_the_language_in_use(folders, language):
+    """Seen in a Persian terminal: the form's language list had English highlighted, as if the game were
+    to be in English. It shows the language in use; choosing another one still switches to it."""
+    async def go():
+        app = build_app(folders, language)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_form(pilot)
+            languages = screen.query_one("#language")
+            assert languages.highlighted_option.id == language
+            for _ in range(3):
+                await pilot.press("tab")
+            assert app.focused is languages
+            other = "zh_Hans" if language != "zh_Hans" else "en"
+            languages.highlighted = [languages.get_option_at_index(i).id
+                                     for i in range(languages.option_count)].index(other)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.locale == other and screen.query_one("#language").highlighted_option.id == other
+
+    asyncio.run(go())

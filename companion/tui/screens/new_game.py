@@ -74,7 +74,9 @@ class NewGameScreen(CompanionScreen):
                                           "the game."), classes="hint", id="new-game-hint")
                 with Vertical(id="new-game-language"):
                     yield Prose(lambda: _("Language"), classes="label")
-                    yield Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
+                    languages = Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
+                    languages.highlighted = list(LANGUAGE_NAMES).index(current().locale)  # the one in use
+                    yield languages
                     yield Prose(lambda: _("Teaching"), classes="label")
                     yield Menu([("keep", lambda: _("Just keep score")), ("teach", lambda: _("Teach me the game"))],
                                id="teach")
