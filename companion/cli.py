@@ -108,7 +108,6 @@ def _lang_from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
-
 def _add_tui(sub, common: Parser) -> None:
     tui = sub.add_parser("tui", parents=[common], help=_("start the referee assistant (the default)"))
     opening = tui.add_mutually_exclusive_group()

@@ -16,6 +16,13 @@ from companion.tui.widgets.menu import Menu
 from companion.tui.widgets.text import Prose
 
 
+def language_menu(id: str) -> Menu:
+    """The four languages, each named in itself, the one in use highlighted (the F2 list, the new-game form)."""
+    menu = Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id=id)
+    menu.highlighted = list(LANGUAGE_NAMES).index(current().locale)
+    return menu
+
+
 class LanguageScreen(CompanionModal):
     BINDINGS = [Binding("escape", "dismiss", N_("Close"), id="language.close")]
     MOVES = {"up": "cursor_up", "down": "cursor_down", "home": "first", "end": "last",
@@ -43,9 +50,7 @@ class LanguageScreen(CompanionModal):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="language-box", classes="dialog"):
             yield Prose(lambda: _("Language"), classes="title")
-            menu = Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language-menu")
-            menu.highlighted = list(LANGUAGE_NAMES).index(current().locale)
-            yield menu
+            yield language_menu("language-menu")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

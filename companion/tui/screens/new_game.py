@@ -16,6 +16,7 @@ from companion.i18n import N_, _, current
 from companion.tui import bidi
 from companion.tui.messages import game_name
 from companion.tui.screens.base import CompanionScreen, PaletteCommand
+from companion.tui.screens.language import language_menu
 from companion.tui.widgets.bidi_input import BidiInput
 from companion.tui.widgets.menu import Menu, selected_key
 from companion.tui.widgets.text import Prose
@@ -53,8 +54,6 @@ class NewGameScreen(CompanionScreen):
         self._setups: dict[str, tuple[dict[str, Preset], list[CompanionError]]] = {}
 
     def compose_body(self) -> ComposeResult:
-        from companion.i18n import LANGUAGE_NAMES
-
         # Laid out to fit 80 x 24: the game and its rules side by side, then the players (and the start
         # hint) beside the language.  The fields keep their order: Tab goes game, rules, players, language.
         with VerticalScroll(id="new-game"):
@@ -74,9 +73,7 @@ class NewGameScreen(CompanionScreen):
                                           "the game."), classes="hint", id="new-game-hint")
                 with Vertical(id="new-game-language"):
                     yield Prose(lambda: _("Language"), classes="label")
-                    languages = Menu([(loc, partial(str, name)) for loc, name in LANGUAGE_NAMES.items()], id="language")
-                    languages.highlighted = list(LANGUAGE_NAMES).index(current().locale)  # the one in use
-                    yield languages
+                    yield language_menu("language")
                     yield Prose(lambda: _("Teaching"), classes="label")
                     yield Menu([("keep", lambda: _("Just keep score")), ("teach", lambda: _("Teach me the game"))],
                                id="teach")
