@@ -65,7 +65,8 @@ class Disk:
 
 def test_a_double_fault_then_success_keeps_every_acknowledged_event_and_nothing_else(tmp_path, monkeypatch):
     path = tmp_path / "g.jsonl"
-    session = Session.new(header(), path)
+    started = header()  # (one header: another would be stamped a second later)
+    session = Session.new(started, path)
     session.apply(T(5))
     disk = Disk(monkeypatch, session.writer._fd)
     disk.writes = ["half"]  # a partial write + ENOSPC ...
@@ -77,7 +78,7 @@ def test_a_double_fault_then_success_keeps_every_acknowledged_event_and_nothing_
     session.apply(T(9))  # then the disk has room: 7 and 9 go at the last good offset, over the half line
     assert session.saved and session.save_error is None
     assert values(path) == [5, 7, 9]
-    assert path.read_bytes() == encode(header().to_json()) + b"".join(encode(T(v)) for v in (5, 7, 9))
+    assert path.read_bytes() == encode(started.to_json()) + b"".join(encode(T(v)) for v in (5, 7, 9))
     state, _ = replay(read_journal(path))
     assert state == session.state
     session.close()
@@ -175,10 +176,11 @@ def test_the_journal_has_its_name_only_once_its_header_is_on_disk(tmp_path, monk
         return real_link(src, dst, *args, **kwargs)
 
     monkeypatch.setattr(os, "link", link)
-    session = Session.new(header(), path)
+    started = header()  # (one header: another would be stamped a second later)
+    session = Session.new(started, path)
     (names, data, journals), = seen
     assert len(names) == 1 and names[0].startswith(".g.jsonl.") and names[0].endswith(TEMP_SUFFIX)
-    assert journals == [] and data == encode(header().to_json())
+    assert journals == [] and data == encode(started.to_json())
     assert sorted(p.name for p in tmp_path.iterdir()) == [".g.jsonl.lock", "g.jsonl"]
     session.close()
 
